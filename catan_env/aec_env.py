@@ -1,0 +1,152 @@
+"""PettingZoo AEC environment for Catan.
+
+Usage:
+    >>> import catan_env
+    >>> env = catan_env.env(num_players=4)
+    >>> env.reset(seed=42)
+    >>> for agent in env.agent_iter():
+    ...     obs, reward, termination, truncation, info = env.last()
+    ...     action = None if termination or truncation else \\
+    ...         env.action_space(agent).sample(obs["action_mask"])
+    ...     env.step(action)
+
+Agents are ``player_0 .. player_{n-1}`` (seat order). Catan does not cycle
+seats: the engine names the next decider (discards on a 7 and trade answers
+happen out of turn), and ``agent_selection`` follows it.
+
+Spaces:
+    action: ``Discrete(260)`` (see :mod:`catan_env.actions` for names).
+    observation: ``Dict(observation=Box(0, 1, (OBS_SIZE,), float32),
+    action_mask=Box(0, 1, (260,), int8))``; the vector is the seat's own view
+    (:mod:`catan_env.observe`); the mask is all zeros for agents not to act.
+
+Rewards: at the end of a won game the winner gets +1 and every other seat -1;
+a game truncated by ``max_turns`` gives 0 to all. Illegal actions raise
+:class:`~catan_env.explain.IllegalActionError` and change nothing (``env()``
+does not wrap the env in PettingZoo's TerminateIllegalWrapper).
+
+Version history:
+    v0: initial release (base game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from .actions import NUM_ACTIONS
+from .game import Game
+from .observe import OBS_SIZE
+from .render import render_ansi
+
+
+def env(**kwargs: Any) -> AECEnv:
+    """The AEC env with PettingZoo's order-enforcing wrapper.
+
+    Keyword arguments are those of :class:`raw_env`.
+    """
+    e = raw_env(**kwargs)
+    e = wrappers.OrderEnforcingWrapper(e)
+    return e
+
+
+class raw_env(AECEnv):
+    """Catan as a PettingZoo AEC environment.
+
+    Args:
+        variant: rule set (``"base"``).
+        num_players: 2-4.
+        render_mode: ``None`` or ``"ansi"``.
+        **options: rule options of :class:`~catan_env.config.GameConfig`.
+    """
+
+    metadata = {"render_modes": ["ansi"], "name": "catan_base_v0", "is_parallelizable": False}
+
+    def __init__(self, variant: str = "base", num_players: int = 4,
+                 render_mode: str | None = None, **options: Any):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
+            )
+        self.render_mode = render_mode
+        self._variant = variant
+        self._options = dict(options)
+        # Build one game now so a bad configuration fails at construction.
+        self.game = Game(variant=variant, num_players=num_players, seed=0, **options)
+        self.possible_agents = [f"player_{i}" for i in range(num_players)]
+        self.agents = []
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
+                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self._seed_rng = np.random.default_rng()
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game; ``seed`` fixes it completely."""
+        if seed is not None:
+            self._seed_rng = np.random.default_rng(seed)
+        game_seed = int(self._seed_rng.integers(0, 2**63 - 1))
+        self.game = Game(variant=self._variant, num_players=len(self.possible_agents),
+                         seed=game_seed, **self._options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seat_of[agent]
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        if not self.game.done and self.game.current_player == seat:
+            mask[self.game.action_mask()] = 1
+        return {"observation": self.game.observe(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} must act: None is only valid for finished agents")
+        self.game.step(action)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if self.game.done:
+            winner = self.game.winner
+            for a in self.agents:
+                if winner is None:
+                    self.truncations[a] = True
+                else:
+                    self.terminations[a] = True
+                    self.rewards[a] = 1.0 if self._seat_of[a] == winner else -1.0
+                self.infos[a] = {"winner": winner, "turns": self.game.turn}
+            self._accumulate_rewards()
+            self._deads_step_first()
+        else:
+            self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return render_ansi(self.game)
+        return None
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,218 @@
+"""Game configuration: variant, players and rule options, validated once.
+
+Every option of the base rules (base §11) is a keyword here, off by default
+where the rules say so. Unknown names and bad values raise with a message that
+says which option was wrong and what it accepts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+
+import numpy as np
+
+from .board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
+from .constants import DESERT, HARBOR_NAMES, TERRAIN_NAMES
+from .engine import layout as L
+
+VARIANTS = ("base",)
+BOARDS = ("variable", "beginner")
+NUMBER_TOKENS = ("spiral", "random")
+TEMPLATE_SIZE = 2 * NUM_HEXES + NUM_HARBORS
+
+
+class ConfigError(ValueError):
+    """A malformed game configuration."""
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """The options of one game.
+
+    Attributes:
+        variant: rule set; ``"base"``.
+        num_players: 3 or 4; 2 is the optional plain two-player game (base §11.5).
+        vp_to_win: victory points needed on one's own turn (base §9.4).
+        discard_limit: a 7 makes players holding more cards than this discard half.
+        domestic_trade: allow player-to-player trade (base §6.1, §11.6).
+        trade_max_cards_per_side: cards per side of one offer (base §6.3).
+        trade_max_proposals_per_turn: offers per turn, so a turn always ends.
+        max_turns: turns before the game is truncated (0: never).
+        friendly_robber: the Friendly Robber variant (base §11.4).
+        strict_trade_build_order: no trade after the first build of a turn (base §5.2).
+        skip_forced: apply decisions with a single legal option automatically (base §11.7).
+        board: ``"variable"`` (base §3.3) or ``"beginner"`` (base §3.2).
+        number_tokens: ``"spiral"`` or ``"random"`` (no adjacent 6/8, base §11.2).
+        random_spiral_start: start the spiral at a random corner (base §11.3).
+        fixed_board: optional fixed layout ``{"terrain": [...19 names],
+            "numbers": [...19 ints], "harbors": [...9 names]}`` in hex-label
+            order (R1a..R5c) and harbor order H1..H9; any part may be omitted
+            and is then drawn as usual.
+    """
+
+    variant: str = "base"
+    num_players: int = 4
+    vp_to_win: int = 10
+    discard_limit: int = 7
+    domestic_trade: bool = True
+    trade_max_cards_per_side: int = 5
+    trade_max_proposals_per_turn: int = 5
+    max_turns: int = 1000
+    friendly_robber: bool = False
+    strict_trade_build_order: bool = False
+    skip_forced: bool = False
+    board: str = "variable"
+    number_tokens: str = "spiral"
+    random_spiral_start: bool = False
+    fixed_board: dict | None = field(default=None, compare=True)
+
+    def __post_init__(self):
+        _check_choice("variant", self.variant, VARIANTS)
+        _check_int("num_players", self.num_players, 2, 4)
+        _check_int("vp_to_win", self.vp_to_win, 1, 22)
+        _check_int("discard_limit", self.discard_limit, 0, 95)
+        _check_bool("domestic_trade", self.domestic_trade)
+        _check_int("trade_max_cards_per_side", self.trade_max_cards_per_side, 1, 19)
+        _check_int("trade_max_proposals_per_turn", self.trade_max_proposals_per_turn, 0, 1000)
+        _check_int("max_turns", self.max_turns, 0, 10**7)
+        _check_bool("friendly_robber", self.friendly_robber)
+        _check_bool("strict_trade_build_order", self.strict_trade_build_order)
+        _check_bool("skip_forced", self.skip_forced)
+        _check_bool("random_spiral_start", self.random_spiral_start)
+        _check_choice("board", self.board, BOARDS)
+        _check_choice("number_tokens", self.number_tokens, NUMBER_TOKENS)
+        if self.board == "beginner" and self.num_players == 2:
+            raise ConfigError("board='beginner' needs 3 or 4 players (base §3.2)")
+        if self.board == "beginner" and self.fixed_board is not None:
+            raise ConfigError("board='beginner' already fixes the board; drop fixed_board")
+        if self.fixed_board is not None:
+            _board_template(self.fixed_board)  # validates
+
+    @classmethod
+    def make(cls, **kwargs) -> GameConfig:
+        """Build from keywords, rejecting unknown option names clearly."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(kwargs) - known)
+        if unknown:
+            raise ConfigError(
+                f"unknown option(s) {', '.join(map(repr, unknown))}; "
+                f"known options are: {', '.join(sorted(known))}"
+            )
+        return cls(**kwargs)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def config_vector(self) -> np.ndarray:
+        """The option values in the order of the state's configuration fields."""
+        v = np.zeros(L.CONFIG_SIZE, np.int32)
+        v[L.NUM_PLAYERS] = self.num_players
+        v[L.OPT_VP_TO_WIN] = self.vp_to_win
+        v[L.OPT_DISCARD_LIMIT] = self.discard_limit
+        v[L.OPT_DOMESTIC_TRADE] = int(self.domestic_trade)
+        v[L.OPT_TRADE_MAX_CARDS] = self.trade_max_cards_per_side
+        v[L.OPT_TRADE_MAX_PROPOSALS] = self.trade_max_proposals_per_turn
+        v[L.OPT_MAX_TURNS] = self.max_turns
+        v[L.OPT_FRIENDLY_ROBBER] = int(self.friendly_robber)
+        v[L.OPT_STRICT_ORDER] = int(self.strict_trade_build_order)
+        v[L.OPT_SKIP_FORCED] = int(self.skip_forced)
+        v[L.OPT_BOARD_MODE] = BOARDS.index(self.board)
+        v[L.OPT_TOKEN_MODE] = NUMBER_TOKENS.index(self.number_tokens)
+        v[L.OPT_RANDOM_CORNER] = int(self.random_spiral_start)
+        return v
+
+    def board_template(self) -> np.ndarray:
+        """Terrain, numbers and harbors to impose at reset (-1 parts are drawn)."""
+        if self.board == "beginner":
+            from .engine.tables import STANDARD_TABLES as tb
+
+            return np.concatenate(
+                [tb.beginner_terrain, tb.beginner_numbers, tb.beginner_harbors]
+            ).astype(np.int32)
+        if self.fixed_board is None:
+            return np.full(TEMPLATE_SIZE, -1, np.int32)
+        return _board_template(self.fixed_board)
+
+    @classmethod
+    def from_state_vector(cls, v: np.ndarray, variant: str = "base", **extra) -> GameConfig:
+        """The options stored in the configuration fields of a state."""
+        return cls(
+            variant=variant,
+            num_players=int(v[L.NUM_PLAYERS]),
+            vp_to_win=int(v[L.OPT_VP_TO_WIN]),
+            discard_limit=int(v[L.OPT_DISCARD_LIMIT]),
+            domestic_trade=bool(v[L.OPT_DOMESTIC_TRADE]),
+            trade_max_cards_per_side=int(v[L.OPT_TRADE_MAX_CARDS]),
+            trade_max_proposals_per_turn=int(v[L.OPT_TRADE_MAX_PROPOSALS]),
+            max_turns=int(v[L.OPT_MAX_TURNS]),
+            friendly_robber=bool(v[L.OPT_FRIENDLY_ROBBER]),
+            strict_trade_build_order=bool(v[L.OPT_STRICT_ORDER]),
+            skip_forced=bool(v[L.OPT_SKIP_FORCED]),
+            board=BOARDS[int(v[L.OPT_BOARD_MODE])],
+            number_tokens=NUMBER_TOKENS[int(v[L.OPT_TOKEN_MODE])],
+            random_spiral_start=bool(v[L.OPT_RANDOM_CORNER]),
+            **extra,
+        )
+
+
+def _check_int(name, value, lo, hi):
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise ConfigError(f"option {name} must be an integer, got {value!r}")
+    if not lo <= value <= hi:
+        raise ConfigError(f"option {name}={value} is out of range [{lo}, {hi}]")
+
+
+def _check_bool(name, value):
+    if not isinstance(value, bool | np.bool_):
+        raise ConfigError(f"option {name} must be True or False, got {value!r}")
+
+
+def _check_choice(name, value, choices):
+    if value not in choices:
+        raise ConfigError(f"option {name}={value!r} is not one of {', '.join(map(repr, choices))}")
+
+
+def _board_template(board: dict) -> np.ndarray:
+    if not isinstance(board, dict):
+        raise ConfigError(f"fixed_board must be a dict, got {type(board).__name__}")
+    unknown = set(board) - {"terrain", "numbers", "harbors"}
+    if unknown:
+        raise ConfigError(f"fixed_board has unknown keys {sorted(unknown)}")
+    t = np.full(TEMPLATE_SIZE, -1, np.int32)
+    terrain = board.get("terrain")
+    if terrain is not None:
+        if len(terrain) != NUM_HEXES:
+            raise ConfigError(f"fixed_board terrain needs {NUM_HEXES} entries (R1a..R5c)")
+        for i, name in enumerate(terrain):
+            if name not in TERRAIN_NAMES:
+                raise ConfigError(
+                    f"fixed_board terrain of {HEX_LABELS[i]}: {name!r} is not one of {TERRAIN_NAMES}"
+                )
+            t[i] = TERRAIN_NAMES.index(name)
+        if (t[:NUM_HEXES] == DESERT).sum() != 1:
+            raise ConfigError("fixed_board terrain must contain exactly one desert")
+    numbers = board.get("numbers")
+    if numbers is not None:
+        if terrain is None:
+            raise ConfigError("fixed_board numbers need the terrain too")
+        if len(numbers) != NUM_HEXES:
+            raise ConfigError(f"fixed_board numbers need {NUM_HEXES} entries (R1a..R5c)")
+        for i, n in enumerate(numbers):
+            desert = t[i] == DESERT
+            if isinstance(n, bool) or not isinstance(n, int | np.integer):
+                raise ConfigError(f"fixed_board number of {HEX_LABELS[i]} must be an int")
+            if (desert and n != 0) or (not desert and n not in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)):
+                raise ConfigError(
+                    f"fixed_board number of {HEX_LABELS[i]} is {n}: the desert takes 0, "
+                    "other hexes 2-6 or 8-12"
+                )
+            t[NUM_HEXES + i] = n
+    harbors = board.get("harbors")
+    if harbors is not None:
+        if len(harbors) != NUM_HARBORS:
+            raise ConfigError(f"fixed_board harbors need {NUM_HARBORS} entries (H1..H9)")
+        for i, name in enumerate(harbors):
+            if name not in HARBOR_NAMES:
+                raise ConfigError(f"fixed_board harbor H{i + 1}: {name!r} is not one of {HARBOR_NAMES}")
+            t[2 * NUM_HEXES + i] = HARBOR_NAMES.index(name)
+    return t

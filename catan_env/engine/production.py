@@ -1,0 +1,75 @@
+"""Dice and production with the bank-shortage rule (base §5.3)."""
+
+import numpy as np
+from numba import njit
+
+from ..constants import DESERT, MAX_PLAYERS, NUM_RESOURCES
+from .cards import take_from_bank
+from .layout import (
+    BANK,
+    DICE,
+    HEX_NUMBER,
+    HEX_TERRAIN,
+    NUM_PLAYERS,
+    ROBBER_HEX,
+    VERTEX_BUILDING,
+    VERTEX_OWNER,
+)
+from .rng import rng_below
+
+
+@njit(cache=True)
+def roll_dice(state):
+    """Roll two dice from the game's RNG, record them, return the sum."""
+    d1 = rng_below(state, 6) + 1
+    d2 = rng_below(state, 6) + 1
+    state[DICE] = d1
+    state[DICE + 1] = d2
+    return d1 + d2
+
+
+@njit(cache=True)
+def owed_production(state, tb, total, owed):
+    """Fill ``owed[p, r]``: what each seat would receive for the roll ``total``."""
+    owed[:, :] = 0
+    robber = state[ROBBER_HEX]
+    for h in range(tb.hex_vertices.shape[0]):
+        if state[HEX_NUMBER + h] != total or h == robber:
+            continue
+        terrain = state[HEX_TERRAIN + h]
+        if terrain >= DESERT:
+            continue
+        for k in range(6):
+            v = tb.hex_vertices[h, k]
+            owner = state[VERTEX_OWNER + v]
+            if owner >= 0:
+                owed[owner, terrain] += state[VERTEX_BUILDING + v]
+
+
+@njit(cache=True)
+def produce(state, tb, total):
+    """Pay production for ``total`` (not 7), resource by resource.
+
+    A type the bank cannot pay in full goes to nobody, unless a single player
+    is owed it, who then takes what the bank has left.
+    """
+    owed = np.empty((MAX_PLAYERS, NUM_RESOURCES), np.int64)
+    owed_production(state, tb, total, owed)
+    n = state[NUM_PLAYERS]
+    for r in range(NUM_RESOURCES):
+        need = 0
+        n_owed = 0
+        only = -1
+        for p in range(n):
+            if owed[p, r] > 0:
+                need += owed[p, r]
+                n_owed += 1
+                only = p
+        if need == 0:
+            continue
+        if need <= state[BANK + r]:
+            for p in range(n):
+                if owed[p, r] > 0:
+                    take_from_bank(state, p, r, owed[p, r])
+        elif n_owed == 1:
+            take_from_bank(state, only, r, state[BANK + r])

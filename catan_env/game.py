@@ -1,0 +1,298 @@
+"""``Game``: a thin Python façade over one state array, for scripting and tests.
+
+Example:
+    >>> from catan_env import Game
+    >>> g = Game(num_players=4, seed=0)
+    >>> g.current_player, g.phase
+    (1, 'setup_settlement')
+    >>> g.step(g.legal_actions()[0])        # an action id ...
+    >>> g.step("build_road(e3)")            # ... or its name  # doctest: +SKIP
+
+Every rule lives in the jitted engine; this class validates input, keeps the
+action record and translates names.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import numpy as np
+
+from . import actions as _actions
+from .config import GameConfig
+from .constants import NUM_DEV_TYPES, VICTORY_POINT
+from .engine import layout as L
+from .engine.masks import legal_mask
+from .engine.phases import GAME_OVER, PHASE_NAMES
+from .engine.setup import reset_state
+from .engine.step import step as engine_step
+from .engine.tables import STANDARD_TABLES
+from .explain import IllegalActionError, explain
+from .observe import OBS_SIZE, observe_into
+from .snapshot import state_from_dict, state_to_dict
+
+RECORD_FORMAT = "catan_env/record"
+RECORD_VERSION = 1
+
+
+class WrongPlayerError(IllegalActionError):
+    """An action submitted on behalf of a seat that is not the one to decide."""
+
+
+class Game:
+    """One game of Catan held in a flat int32 state array.
+
+    Args:
+        variant: the rule set; ``"base"``.
+        num_players: 3 or 4 (2 for the optional two-player game).
+        seed: fixes the whole game (board, dice, deck, steals). ``None`` draws
+            a seed, which is kept in :attr:`seed` so the game can be replayed.
+        **options: rule options of :class:`~catan_env.config.GameConfig`.
+
+    Raises:
+        ConfigError: an unknown option or a bad value.
+    """
+
+    def __init__(self, variant: str = "base", num_players: int = 4, seed: int | None = None,
+                 **options: Any):
+        self.config = GameConfig.make(variant=variant, num_players=num_players, **options)
+        if seed is None:
+            seed = secrets.randbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not (
+            0 <= int(seed) < 2**63
+        ):
+            raise ValueError(f"seed must be an integer in [0, 2**63), got {seed!r}")
+        self.seed: int | None = int(seed)
+        self.tables = STANDARD_TABLES
+        self.state = np.zeros(L.STATE_SIZE, L.STATE_DTYPE)
+        reset_state(self.state, self.tables, self.seed, self.config.config_vector(),
+                    self.config.board_template())
+        self._init()
+
+    def _init(self):
+        self.actions: list[int] = []
+        self._mask = np.zeros(_actions.NUM_ACTIONS, np.bool_)
+        self._scratch = np.zeros(_actions.NUM_ACTIONS, np.bool_)
+        self._mask_valid = False
+
+    # --- construction from data -----------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Game:
+        """A game in the exact position of a :meth:`to_dict` snapshot.
+
+        Raises:
+            SnapshotError: missing fields, wrong types, impossible counts.
+        """
+        state, config = state_from_dict(data)
+        return cls._from_state(state, config)
+
+    @classmethod
+    def _from_state(cls, state: np.ndarray, config: GameConfig, seed: int | None = None) -> Game:
+        g = cls.__new__(cls)
+        g.config = config
+        g.seed = seed
+        g.tables = STANDARD_TABLES
+        g.state = state
+        g._init()
+        return g
+
+    @classmethod
+    def from_record(cls, record: dict) -> Game:
+        """Replay a game record (see :meth:`record`) and return the final game.
+
+        Raises:
+            ValueError: the record is malformed or one of its actions is illegal.
+        """
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            raise ValueError("not a catan_env game record (format field missing or wrong)")
+        if record.get("version") != RECORD_VERSION:
+            raise ValueError(f"record version {record.get('version')!r} is not supported")
+        try:
+            options = dict(record["options"])
+            variant = record["variant"]
+            seed = record["seed"]
+            moves = record["actions"]
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"game record is missing {exc}") from None
+        num_players = options.pop("num_players", 4)
+        g = cls(variant=variant, num_players=num_players, seed=seed, **options)
+        if not isinstance(moves, list):
+            raise ValueError("record 'actions' must be a list of action ids")
+        for i, a in enumerate(moves):
+            try:
+                g.step(a)
+            except (IllegalActionError, ValueError, TypeError) as exc:
+                raise ValueError(f"record action #{i} ({a!r}) does not replay: {exc}") from None
+        return g
+
+    def to_dict(self) -> dict:
+        """A complete, readable, JSON-able snapshot of the position."""
+        return state_to_dict(self.state, self.config.variant)
+
+    def record(self) -> dict:
+        """The seed, options and actions that replay this game (JSON-able)."""
+        if self.seed is None:
+            raise ValueError("a game built from a snapshot has no seed to replay from")
+        options = self.config.to_dict()
+        variant = options.pop("variant")
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "variant": variant,
+            "options": options,
+            "seed": self.seed,
+            "actions": list(self.actions),
+            "action_names": [_actions.ACTION_NAMES[a] for a in self.actions],
+        }
+
+    def copy(self) -> Game:
+        """An independent copy (state and record)."""
+        g = Game._from_state(self.state.copy(), self.config, self.seed)
+        g.actions = list(self.actions)
+        return g
+
+    # --- queries ------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.config.num_players
+
+    @property
+    def action_names(self) -> tuple[str, ...]:
+        """The readable name of every action id."""
+        return _actions.ACTION_NAMES
+
+    @property
+    def num_actions(self) -> int:
+        return _actions.NUM_ACTIONS
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must decide now (None once the game is over)."""
+        p = int(self.state[L.CURRENT_PLAYER])
+        return None if self.done else p
+
+    @property
+    def active_player(self) -> int:
+        """The seat whose turn it is."""
+        return int(self.state[L.ACTIVE_PLAYER])
+
+    @property
+    def phase(self) -> str:
+        return PHASE_NAMES[int(self.state[L.PHASE])]
+
+    @property
+    def done(self) -> bool:
+        return int(self.state[L.PHASE]) == GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        w = int(self.state[L.WINNER])
+        return None if w < 0 else w
+
+    @property
+    def truncated(self) -> bool:
+        return bool(self.state[L.TRUNCATED])
+
+    @property
+    def turn(self) -> int:
+        return int(self.state[L.TURN])
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        return int(self.state[L.DICE]), int(self.state[L.DICE + 1])
+
+    def public_vp(self, player: int) -> int:
+        return int(self.state[L.PUBLIC_VP + self._seat(player)])
+
+    def total_vp(self, player: int) -> int:
+        """Public VP plus hidden Victory Point cards."""
+        p = self._seat(player)
+        return int(self.state[L.PUBLIC_VP + p] + self.state[L.DEV_HAND + p * NUM_DEV_TYPES + VICTORY_POINT])
+
+    def field(self, name: str) -> np.ndarray:
+        """A named field of the state (read-only view), e.g. ``game.field("hand")``."""
+        view = L.BASE_LAYOUT.view(self.state, name)
+        view = view.view()
+        view.setflags(write=False)
+        return view
+
+    def action_mask(self) -> np.ndarray:
+        """Boolean mask over all action ids for :attr:`current_player`."""
+        return self._legal().copy()
+
+    def legal_actions(self) -> np.ndarray:
+        """Ids of the legal actions, ascending."""
+        return np.flatnonzero(self._legal())
+
+    def legal_action_names(self) -> list[str]:
+        return [_actions.ACTION_NAMES[a] for a in self.legal_actions()]
+
+    def is_legal(self, action: int | str) -> bool:
+        return bool(self._legal()[_actions.action_id(action)])
+
+    def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
+        """Seat ``player``'s observation vector (see :mod:`catan_env.observe`)."""
+        p = self._seat(player)
+        if out is None:
+            out = np.empty(OBS_SIZE, np.float32)
+        observe_into(self.state, self.tables, p, out)
+        return out
+
+    def _legal(self) -> np.ndarray:
+        if not self._mask_valid:
+            legal_mask(self.state, self.tables, self._mask)
+            self._mask_valid = True
+        return self._mask
+
+    def _seat(self, player) -> int:
+        if isinstance(player, bool) or not isinstance(player, int | np.integer):
+            raise TypeError(f"a seat must be an integer, got {player!r}")
+        if not 0 <= int(player) < self.num_players:
+            raise ValueError(f"seat {player} does not exist (seats 0..{self.num_players - 1})")
+        return int(player)
+
+    # --- acting -----------------------------------------------------------------
+
+    def step(self, action: int | str, player: int | None = None) -> None:
+        """Apply the current player's action (an id or a readable name).
+
+        Args:
+            action: action id or name, e.g. ``"build_road(e5)"``.
+            player: if given, the seat submitting the action; it must be the
+                current player.
+
+        Raises:
+            IllegalActionError: the action is not legal now (the message says why).
+            WrongPlayerError: ``player`` is not the seat that must decide.
+            TypeError, ValueError: not an action id or name.
+        The state is unchanged whenever an exception is raised.
+        """
+        a = _actions.action_id(action)
+        if player is not None:
+            p = self._seat(player)
+            if self.done:
+                raise WrongPlayerError(f"seat {p} cannot act: the game is over")
+            if p != self.state[L.CURRENT_PLAYER]:
+                raise WrongPlayerError(
+                    f"seat {p} submitted '{_actions.ACTION_NAMES[a]}' but seat "
+                    f"{int(self.state[L.CURRENT_PLAYER])} must decide now ({self.phase})"
+                )
+        mask = self._legal()
+        if not mask[a]:
+            raise IllegalActionError(explain(self.state, a, mask))
+        engine_step(self.state, self.tables, a, self._scratch)
+        self._mask_valid = False
+        self.actions.append(a)
+
+    def __repr__(self) -> str:
+        status = (
+            f"winner={self.winner}" if self.winner is not None
+            else ("truncated" if self.truncated else f"current_player={self.current_player}")
+        )
+        return (
+            f"Game(variant={self.config.variant!r}, num_players={self.num_players}, "
+            f"turn={self.turn}, phase={self.phase!r}, {status})"
+        )
