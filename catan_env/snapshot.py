@@ -466,9 +466,33 @@ def check_consistency(s: np.ndarray) -> None:
                 raise SnapshotError(f"buildings on v{v} and v{w} break the distance rule")
     if s[L.HEX_TERRAIN + s[L.ROBBER_HEX]] > DESERT:
         raise SnapshotError("the robber must stand on a land hex")
+    _check_roads_connected(s, n)
     phase = int(s[L.PHASE])
     if phase in (SETUP_SETTLEMENT, SETUP_ROAD) and s[L.SETUP_INDEX] >= 2 * n:
         raise SnapshotError("turn.setup_index is past the set-up phase")
     cur = int(s[L.CURRENT_PLAYER])
     if PHASE_NAMES[phase] != "game_over" and cur < 0:
         raise SnapshotError("turn.current_player must be a seat while the game is running")
+
+
+def _check_roads_connected(s: np.ndarray, n: int) -> None:
+    """Every road network must touch one of its owner's buildings (base §7.2)."""
+    tb = STANDARD_TABLES
+    owner = s[L.EDGE_OWNER : L.EDGE_OWNER + NUM_EDGES]
+    seen = np.zeros(NUM_EDGES, bool)
+    for start in range(NUM_EDGES):
+        p = owner[start]
+        if p < 0 or seen[start]:
+            continue
+        stack, touches = [start], False
+        seen[start] = True
+        while stack:
+            e = stack.pop()
+            for v in tb.edge_vertices[e]:
+                touches |= s[L.VERTEX_OWNER + v] == p
+                for f in tb.vertex_edges[v]:
+                    if f >= 0 and not seen[f] and owner[f] == p:
+                        seen[f] = True
+                        stack.append(f)
+        if not touches:
+            raise SnapshotError(f"road e{start} of seat {p} is not connected to any of its buildings")

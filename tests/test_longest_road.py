@@ -1,0 +1,201 @@
+"""Road length and the Longest Road card (base §9.1, §9.2, §10, §15.2 item 5).
+
+Chains used below (sides of hexes, each continuing the previous one):
+
+    ROW3: the zigzag along the top of row R3, from R3a's NW corner eastward
+          (vertex k of the chain is TOP3[k]; odd k are N corners of R3a..R3e)
+    ROW5: the zigzag along the bottom of row R5, from R5a's SW corner
+    ROW1: the zigzag along the top of row R1, from R1a's NW corner
+"""
+
+import pytest
+
+from helpers import blank, corner, draw_dev, family, game, give, road, roads, settle, side
+
+ROW3 = [side(h, s) for h in ("R3a", "R3b", "R3c", "R3d", "R3e") for s in ("NW", "NE")]
+TOP3 = [corner("R3a", "NW")] + [corner(h, c) for h in ("R3a", "R3b", "R3c", "R3d", "R3e")
+                                for c in ("N", "NE")]
+ROW5 = [side(h, s) for h in ("R5a", "R5b", "R5c") for s in ("SW", "SE")]
+ROW1 = [side(h, s) for h in ("R1a", "R1b", "R1c") for s in ("NW", "NE")]
+
+
+def _lengths(g):
+    return [int(x) for x in g.field("road_length")]
+
+
+def test_trail_counts_longest_branch_only():
+    """base §9.1: forks do not add up; only the single longest trail counts."""
+    d = blank()
+    settle(d, TOP3[0], 0)
+    roads(d, ROW3[:4], 0)  # 4 along the top of R3a, R3b
+    road(d, side("R3a", "W"), 0)  # a branch of 1 at the start
+    road(d, side("R3b", "W"), 0)  # a branch at TOP3[2] (R3b's NW corner)
+    d["longest_road"] = 0
+    g = game(d)
+    assert _lengths(g)[0] == 5  # W of R3a + the 4-chain; the R3b branch is a fork
+
+
+def test_ring_of_six_counts_six():
+    """base §9.1: a trail may revisit intersections; a ring of 6 counts 6, a tail adds on."""
+    d = blank()
+    settle(d, corner("R2b", "N"), 0)
+    roads(d, [side("R2b", s) for s in ("NE", "E", "SE", "SW", "W", "NW")], 0)
+    d["longest_road"] = 0
+    g = game(d)
+    assert _lengths(g)[0] == 6
+    road(d, side("R1a", "E"), 0)  # a tail at the N corner
+    assert _lengths(game(d))[0] == 7
+
+
+def test_opponent_building_breaks_own_does_not():
+    """base §9.1: an opponent's building can end a trail but not be passed; own buildings never break."""
+    d = blank()
+    settle(d, TOP3[0], 0)
+    roads(d, ROW3[:5], 0)
+    settle(d, TOP3[3], 0)  # own settlement in the middle: no break
+    d["longest_road"] = 0
+    assert _lengths(game(d))[0] == 5
+    d["buildings"].pop(TOP3[3])
+    d["longest_road"] = None
+    settle(d, corner("R2b", "N"), 1)
+    roads(d, [side("R2b", "NW"), side("R2b", "W")], 1)  # seat 1 reaches TOP3[3]
+    settle(d, TOP3[3], 1)
+    d["buildings"].pop(corner("R2b", "N"))
+    g = game(d)
+    assert _lengths(g)[0] == 3  # 3 + 2 around the opponent's settlement
+    assert _lengths(g)[1] == 2
+
+
+def test_settlement_at_trail_end_does_not_shorten():
+    """base §10 (settlement on the end of an opponent's road): the road keeps its length."""
+    d = blank()
+    settle(d, TOP3[0], 0)
+    roads(d, ROW3[:5], 0)
+    settle(d, TOP3[5], 1)  # on the far end of the 5-chain
+    d["longest_road"] = 0
+    g = game(d)
+    assert _lengths(g)[0] == 5
+
+
+def test_first_to_five_takes_the_card():
+    """base §9.2: the card needs 5; the first to reach it takes it (2 VP)."""
+    d = blank()
+    settle(d, TOP3[0], 0)
+    roads(d, ROW3[:4], 0)
+    give(d, 0, lumber=1, brick=1)
+    g = game(d)
+    assert g.to_dict()["longest_road"] is None
+    g.step(f"build_road({ROW3[4]})")
+    assert g.to_dict()["longest_road"] == 0 and g.public_vp(0) == 3
+
+
+def test_equal_length_keeps_holder_longer_takes():
+    """base §9.2: equalling the holder does nothing; strictly longer takes the card."""
+    d = blank(active=1)
+    settle(d, TOP3[0], 0)
+    roads(d, ROW3[:5], 0)
+    d["longest_road"] = 0
+    settle(d, corner("R5a", "SW"), 1)
+    roads(d, ROW5[:4], 1)
+    give(d, 1, lumber=2, brick=2)
+    g = game(d)
+    g.step(f"build_road({ROW5[4]})")
+    assert _lengths(g)[:2] == [5, 5] and g.to_dict()["longest_road"] == 0
+    g.step(f"build_road({ROW5[5]})")
+    assert g.to_dict()["longest_road"] == 1
+    assert g.public_vp(0) == 1 and g.public_vp(1) == 3
+
+
+def _break_position(a_len, b_len, d_len=0):
+    """A (seat 0) holds the card with a_len along ROW3; B (1) has b_len along ROW5;
+    D (3) has d_len along ROW1; C (2, to act) can settle on TOP3[3] (or TOP3[5])."""
+    d = blank(active=2)
+    settle(d, TOP3[0], 0)
+    roads(d, ROW3[:a_len], 0)
+    d["longest_road"] = 0
+    settle(d, corner("R5a", "SW"), 1)
+    roads(d, ROW5[:b_len], 1)
+    if d_len:
+        settle(d, corner("R1a", "NW"), 3)
+        roads(d, ROW1[:d_len], 3)
+    settle(d, corner("R2b", "N"), 2)
+    roads(d, [side("R2b", "NW"), side("R2b", "W")], 2)  # ends at TOP3[3]
+    give(d, 2, lumber=1, brick=1, wool=1, grain=1)
+    return d
+
+
+def test_break_passes_card_to_single_longest():
+    """base §9.2 (broken roads): holder broken to 3, B alone at 5 takes the card on C's turn."""
+    g = game(_break_position(6, 5))
+    g.step(f"build_settlement({TOP3[3]})")
+    assert _lengths(g)[:2] == [3, 5]
+    assert g.to_dict()["longest_road"] == 1
+    assert g.public_vp(0) == 1 and g.public_vp(1) == 3
+
+
+def test_break_tie_among_others_sets_card_aside():
+    """base §9.2, §15.2 item 5: tie for longest without the holder -> card set aside."""
+    g = game(_break_position(6, 5, d_len=5))
+    g.step(f"build_settlement({TOP3[3]})")
+    assert g.to_dict()["longest_road"] is None
+    assert g.public_vp(0) == 1
+
+
+def test_break_below_five_nobody_sets_card_aside():
+    """base §9.2, §10 (holder broken below 5, nobody else >= 5): set aside."""
+    g = game(_break_position(6, 4))
+    g.step(f"build_settlement({TOP3[3]})")
+    assert g.to_dict()["longest_road"] is None
+
+
+def test_broken_holder_still_tied_keeps_card():
+    """base §9.2: a broken holder still at >= 5 and tied for longest keeps the card."""
+    d = blank(active=2)
+    settle(d, TOP3[0], 0)
+    roads(d, ROW3[:8], 0)
+    d["longest_road"] = 0
+    settle(d, corner("R5a", "SW"), 1)
+    roads(d, ROW5[:5], 1)
+    settle(d, corner("R2c", "N"), 2)
+    roads(d, [side("R2c", "NW"), side("R2c", "W")], 2)  # ends at TOP3[5]
+    give(d, 2, lumber=1, brick=1, wool=1, grain=1)
+    g = game(d)
+    g.step(f"build_settlement({TOP3[5]})")
+    assert _lengths(g)[:2] == [5, 5]
+    assert g.to_dict()["longest_road"] == 0
+
+
+def test_set_aside_card_taken_by_unique_longest():
+    """base §9.2: an unassigned card goes to the first player alone at the top with >= 5."""
+    d = blank(active=1)
+    settle(d, TOP3[0], 0)
+    roads(d, ROW3[:5], 0)
+    settle(d, corner("R5a", "SW"), 1)
+    roads(d, ROW5[:5], 1)
+    give(d, 1, lumber=1, brick=1)
+    g = game(d)
+    assert g.to_dict()["longest_road"] is None  # tied at 5: nobody
+    g.step(f"build_road({ROW5[5]})")
+    assert g.to_dict()["longest_road"] == 1
+
+
+def test_road_building_recomputes_after_each_road():
+    """base §8.3: Longest Road is recomputed after each free road."""
+    d = blank()
+    settle(d, TOP3[0], 0)
+    roads(d, ROW3[:4], 0)
+    draw_dev(d, 0, "road_building")
+    g = game(d)
+    g.step("play_road_building")
+    g.step(f"build_road({ROW3[4]})")
+    assert g.to_dict()["longest_road"] == 0 and g.phase == "road_building"
+    assert family(g, "build_road")
+
+
+@pytest.mark.parametrize("n_roads", [0, 1, 2])
+def test_short_networks(n_roads):
+    """base §9.1: lengths of tiny networks."""
+    d = blank()
+    settle(d, TOP3[0], 0)
+    roads(d, ROW3[:n_roads], 0)
+    assert _lengths(game(d))[0] == n_roads

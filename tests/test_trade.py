@@ -1,0 +1,202 @@
+"""Trading: maritime rates, the domestic-trade protocol and options (base §6, §5.2, §11.1, §11.6)."""
+
+import pytest
+
+from catan_env import IllegalActionError, WrongPlayerError
+from helpers import bank, blank, corner, family, game, give, hand, legal_names, settle, side
+
+
+def test_maritime_four_to_one():
+    """base §6.2: without a harbor, 4 identical cards for 1 of another type."""
+    d = blank()
+    give(d, 0, wool=8, ore=3)
+    g = game(d)
+    assert family(g, "maritime") == {f"maritime(wool->{r})" for r in ("lumber", "brick", "grain", "ore")}
+    g.step("maritime(wool->ore)")
+    g.step("maritime(wool->grain)")  # 8 wool for 2 cards is two trades
+    assert hand(g, 0) == {"lumber": 0, "brick": 0, "wool": 0, "grain": 1, "ore": 4}
+    assert bank(g)["wool"] == 19
+
+
+def test_maritime_harbor_rates():
+    """base §6.2, §2.3, §10 (several harbors): best rate per type, applied automatically."""
+    d = blank()
+    settle(d, corner("R1a", "N"), 0)  # H1 generic 3:1
+    settle(d, corner("R1b", "NE"), 0)  # H2 grain 2:1 (a city keeps it too)
+    give(d, 0, grain=2, ore=3, lumber=2)
+    g = game(d)
+    assert list(g.field("trade_rate")[0]) == [3, 3, 3, 2, 3]
+    legal = family(g, "maritime")
+    assert "maritime(grain->wool)" in legal and "maritime(ore->wool)" in legal
+    assert not any(n.startswith("maritime(lumber") for n in legal)
+    g.step("maritime(grain->wool)")
+    assert hand(g, 0)["grain"] == 0 and hand(g, 0)["wool"] == 1
+    g.step("maritime(ore->brick)")
+    assert hand(g, 0)["ore"] == 0
+
+
+def test_maritime_needs_bank_card():
+    """base §6.2, §10 (bank out of a resource): no maritime trade for a type the bank lacks."""
+    d = blank()
+    give(d, 0, wool=4)
+    give(d, 1, ore=19)
+    g = game(d)
+    assert "maritime(wool->ore)" not in legal_names(g)
+    with pytest.raises(IllegalActionError, match="bank has no ore"):
+        g.step("maritime(wool->ore)")
+
+
+def test_no_trade_before_roll_or_during_seven():
+    """base §6.1, §6.2, §10 (trades before the roll or during the 7): not allowed."""
+    d = blank(phase="pre_roll")
+    give(d, 0, wool=4)
+    g = game(d)
+    assert not family(g, "maritime") and not family(g, "offer_give")
+
+
+def _offer(d, give_cards, want_cards):
+    g = game(d)
+    for r, n in give_cards.items():
+        for _ in range(n):
+            g.step(f"offer_give({r})")
+    for r, n in want_cards.items():
+        for _ in range(n):
+            g.step(f"offer_want({r})")
+    return g
+
+
+def test_domestic_trade_full_protocol():
+    """base §6.1, §6.3, §14.6: compose, propose to all, answers in seat order, confirm."""
+    d = blank(active=1)
+    give(d, 1, wool=2)
+    give(d, 2, ore=1)
+    give(d, 3, ore=2)
+    g = _offer(d, {"wool": 2}, {"ore": 1})
+    assert g.phase == "trade_compose"
+    assert legal_names(g) >= {"propose(all)", "propose(+1)", "propose(+2)", "propose(+3)",
+                              "cancel_trade"}
+    assert "end_turn" not in legal_names(g) and "buy_dev_card" not in legal_names(g)
+    g.step("propose(all)")
+    answered = []
+    while g.phase == "trade_respond":
+        p = g.current_player
+        answered.append(p)
+        if p == 0:
+            assert legal_names(g) == {"decline"}  # seat 0 holds no ore
+            g.step("decline")
+        else:
+            assert legal_names(g) == {"accept", "decline"}
+            g.step("accept")
+    assert answered == [2, 3, 0]
+    assert g.phase == "trade_close" and g.current_player == 1
+    assert family(g, "confirm_trade") == {"confirm_trade(+1)", "confirm_trade(+2)"}
+    g.step("confirm_trade(+2)")  # seat 3
+    assert hand(g, 1) == {"lumber": 0, "brick": 0, "wool": 0, "grain": 0, "ore": 1}
+    assert hand(g, 3)["wool"] == 2 and hand(g, 3)["ore"] == 1 and hand(g, 2)["ore"] == 1
+    assert g.phase == "action" and g.current_player == 1
+
+
+def test_offer_to_one_player_and_lapse():
+    """base §6.3: an offer to one named player; with no acceptor it lapses."""
+    d = blank()
+    give(d, 0, brick=1)
+    g = _offer(d, {"brick": 1}, {"grain": 1})
+    g.step("propose(+2)")
+    assert g.current_player == 2
+    assert legal_names(g) == {"decline"}
+    g.step("decline")
+    assert g.phase == "action" and hand(g, 0)["brick"] == 1
+    assert g.to_dict()["turn"]["proposals"] == 1
+
+
+def test_no_gifts_and_no_like_for_like():
+    """base §6.1, §15.2 item 1: each side gives >= 1 card; no type on both sides."""
+    d = blank()
+    give(d, 0, ore=2, wool=1)
+    g = _offer(d, {"ore": 1}, {})
+    assert not family(g, "propose")  # nothing wanted yet: no gift
+    with pytest.raises(IllegalActionError, match="both sides"):
+        g.step("offer_want(ore)")
+    g.step("offer_want(grain)")
+    with pytest.raises(IllegalActionError, match="both sides"):
+        g.step("offer_give(grain)")
+    assert family(g, "propose")
+
+
+def test_offer_needs_cards_held_and_size_limit():
+    """base §6.1, §6.3 step 1, §11.6: the proposer holds what is offered; per-side size limit."""
+    d = blank(trade_max_cards_per_side=2)
+    give(d, 0, ore=1, wool=5)
+    g = game(d)
+    assert "offer_give(grain)" not in legal_names(g)
+    g.step("offer_give(ore)")
+    assert "offer_give(ore)" not in legal_names(g)  # only one ore held
+    g.step("offer_give(wool)")
+    assert not any(n.startswith("offer_give") for n in legal_names(g))  # 2 = limit
+    g.step("offer_want(grain)")
+    g.step("offer_want(grain)")
+    assert not any(n.startswith("offer_want") for n in legal_names(g))
+
+
+def test_cancel_and_proposal_cap():
+    """base §6.3 step 2, §11.6: cancel returns to the action phase; proposals per turn capped."""
+    d = blank(trade_max_proposals_per_turn=1)
+    give(d, 0, ore=2)
+    g = _offer(d, {"ore": 1}, {"wool": 1})
+    g.step("cancel_trade")
+    assert g.phase == "action" and hand(g, 0)["ore"] == 2
+    g = _offer(d, {"ore": 1}, {"wool": 1})
+    g.step("propose(all)")
+    while g.phase == "trade_respond":
+        g.step("decline")
+    assert g.phase == "action"
+    assert not family(g, "offer_give")
+    with pytest.raises(IllegalActionError, match="offers allowed this turn are used up"):
+        g.step("offer_give(ore)")
+
+
+def test_domestic_trade_option_off():
+    """base §6.3, §11.6: domestic_trade=False disables player-to-player trade."""
+    d = blank(domestic_trade=False)
+    give(d, 0, ore=4)
+    g = game(d)
+    assert not family(g, "offer_give") and family(g, "maritime")
+    with pytest.raises(IllegalActionError, match="switched off"):
+        g.step("offer_give(ore)")
+
+
+def test_strict_trade_then_build():
+    """base §5.2, §11.1: with the strict order, no trade after the first build of the turn."""
+    d = blank(strict_trade_build_order=True)
+    settle(d, corner("R2b", "N"), 0)
+    give(d, 0, lumber=1, brick=1, ore=8)
+    g = game(d)
+    g.step("maritime(ore->wool)")  # trade first: fine
+    g.step(f"build_road({side('R2b', 'NW')})")
+    assert not family(g, "maritime") and not family(g, "offer_give")
+    with pytest.raises(IllegalActionError, match="strict_trade_build_order"):
+        g.step("maritime(ore->wool)")
+    d2 = blank()
+    settle(d2, corner("R2b", "N"), 0)
+    give(d2, 0, lumber=1, brick=1, ore=8)
+    g2 = game(d2)
+    g2.step(f"build_road({side('R2b', 'NW')})")
+    assert family(g2, "maritime")  # default: combined phase
+
+
+def test_only_active_player_trades():
+    """base §6.1: only the active player offers; an addressee can only accept or decline."""
+    d = blank(active=2)
+    give(d, 0, ore=3)
+    give(d, 2, wool=1)
+    g = game(d)
+    with pytest.raises(WrongPlayerError, match="seat 2 must decide"):
+        g.step("offer_give(ore)", player=0)
+    g.step("offer_give(wool)")
+    g.step("offer_want(ore)")
+    g.step("propose(+2)")  # two seats after seat 2: seat 0
+    assert g.current_player == 0
+    assert legal_names(g) == {"accept", "decline"}
+    g.step("accept")
+    g.step("confirm_trade(+2)")
+    assert hand(g, 0)["wool"] == 1 and hand(g, 2)["ore"] == 1
