@@ -1,4 +1,4 @@
-"""Board set-up: components, beginner board, variable board (base §1, §3, §11.2, §11.3)."""
+"""Board set-up: components, beginner board, variable board (base §1, base §3, base §11.2, base §11.3)."""
 
 import numpy as np
 import pytest
@@ -25,7 +25,7 @@ def _board(g: Game):
 
 
 def test_components_at_start():
-    """base §1.2, §1.3, §3.1: bank 19 of each, 25-card deck, 15/5/4 pieces, robber on the desert."""
+    """base §1.2, base §1.3, base §3.1: bank 19 of each, 25-card deck, 15/5/4 pieces, robber on the desert."""
     g = Game(seed=3)
     d = g.to_dict()
     assert d["bank"] == {"lumber": 19, "brick": 19, "wool": 19, "grain": 19, "ore": 19}
@@ -91,7 +91,7 @@ def _assert_no_adjacent_reds(numbers):
 
 
 def test_random_tokens_never_put_red_numbers_together():
-    """base §11.2, §3.3 item 4: random tokens, rejection-sampled so no 6/8 touch."""
+    """base §11.2, base §3.3 item 4: random tokens, rejection-sampled so no 6/8 touch."""
     layouts = set()
     for seed in range(60):
         g = Game(seed=seed, number_tokens="random")

@@ -1,4 +1,4 @@
-"""Development cards (base §8, §10, §14.2, §14.5)."""
+"""Development cards (base §8, base §10, base §14.2, base §14.5)."""
 
 import pytest
 
@@ -31,7 +31,7 @@ def _played(g, seat):
 
 
 def test_one_card_per_turn():
-    """base §8.1, §10 (two Knights in hand): at most one Knight or progress card per turn."""
+    """base §8.1, base §10 (two Knights in hand): at most one Knight or progress card per turn."""
     d = blank()
     draw_dev(d, 0, "knight", 2)
     draw_dev(d, 0, "monopoly")
@@ -46,7 +46,7 @@ def test_one_card_per_turn():
 
 
 def test_card_bought_this_turn_cannot_be_played():
-    """base §8.1, §10 (card bought this turn): not playable until the next turn, unless an older copy."""
+    """base §8.1, base §10 (card bought this turn): not playable until the next turn, unless an older copy."""
     d = blank()
     draw_dev(d, 0, "knight", new=1)
     g = game(d)
@@ -59,7 +59,7 @@ def test_card_bought_this_turn_cannot_be_played():
 
 
 def test_no_card_while_a_decision_is_pending():
-    """base §8.1, §15.2 item 4: no card during the 7 procedure or an open trade."""
+    """base §8.1, base §15.2 item 4: no card during the 7 procedure or an open trade."""
     d = next_roll(blank(phase="pre_roll"), 7)
     draw_dev(d, 0, "knight")
     set_hand(d, 0, wool=9)
@@ -75,7 +75,7 @@ def test_no_card_while_a_decision_is_pending():
 
 
 def test_knight_before_roll_then_seven():
-    """base §8.2, §10 (Knight before the roll, then a 7): robber moves twice, steals independent."""
+    """base §8.2, base §10 (Knight before the roll, then a 7): robber moves twice, steals independent."""
     d = blank(phase="pre_roll")
     draw_dev(d, 0, "knight")
     settle(d, corner("R2b", "S"), 1)
@@ -113,7 +113,7 @@ def test_knight_in_action_phase_no_discards():
 
 
 def test_road_building_two_roads_second_on_first():
-    """base §8.3, §14.5: two free roads, the second may build on the first."""
+    """base §8.3, base §14.5: two free roads, the second may build on the first."""
     d = blank()
     settle(d, corner("R2b", "N"), 0)
     draw_dev(d, 0, "road_building")
@@ -142,7 +142,7 @@ def test_road_building_stop_after_one():
 
 
 def test_road_building_with_one_road_left():
-    """base §8.3, §10 (Road Building with 1 road left): one road, then the card ends."""
+    """base §8.3, base §10 (Road Building with 1 road left): one road, then the card ends."""
     d = blank()
     settle(d, corner("R2b", "N"), 0)
     settle(d, corner("R4c", "S"), 0)
@@ -156,7 +156,7 @@ def test_road_building_with_one_road_left():
 
 
 def test_road_building_needs_a_legal_path():
-    """base §8.3, §15.2 item 2: playable only with a road in supply and a legal path."""
+    """base §8.3, base §15.2 item 2: playable only with a road in supply and a legal path."""
     d = blank()
     draw_dev(d, 0, "road_building")
     g = game(d)  # seat 0 has no building: no legal path
@@ -166,7 +166,7 @@ def test_road_building_needs_a_legal_path():
 
 
 def test_year_of_plenty():
-    """base §8.4, §14.5: two picks of any types the bank holds; usable the same turn."""
+    """base §8.4, base §14.5: two picks of any types the bank holds; usable the same turn."""
     d = blank()
     draw_dev(d, 0, "year_of_plenty")
     give(d, 3, brick=19)  # the bank has no brick
@@ -180,7 +180,7 @@ def test_year_of_plenty():
 
 
 def test_year_of_plenty_bank_runs_out():
-    """base §8.4, §15.2 item 3: second pick forfeited if the bank empties; unplayable on an empty bank."""
+    """base §8.4, base §15.2 item 3: second pick forfeited if the bank empties; unplayable on an empty bank."""
     d = blank()
     draw_dev(d, 0, "year_of_plenty")
     for seat, r in enumerate(("lumber", "brick", "wool", "grain")):
@@ -200,7 +200,7 @@ def test_year_of_plenty_bank_runs_out():
 
 
 def test_monopoly():
-    """base §8.5, §10 (Monopoly on a type nobody holds): all cards of the type; no effect if none."""
+    """base §8.5, base §10 (Monopoly on a type nobody holds): all cards of the type; no effect if none."""
     d = blank()
     draw_dev(d, 0, "monopoly", 1)
     give(d, 1, wool=3, ore=1)
@@ -232,7 +232,7 @@ def test_victory_point_cards_hidden_and_counted():
 
 
 def test_buying_the_winning_vp_card():
-    """base §8.6, §10 (winning by buying a VP card): the win is immediate."""
+    """base §8.6, base §10 (winning by buying a VP card): the win is immediate."""
     d = blank()
     for lab, c in (("R1a", "N"), ("R1c", "N"), ("R3a", "SW"), ("R3e", "SE")):
         settle(d, corner(lab, c), 0, "city")
@@ -247,7 +247,7 @@ def test_buying_the_winning_vp_card():
 
 
 def test_knight_gives_largest_army_and_win_before_robber():
-    """base §9.3, §10 (winning by playing a Knight): Largest Army on play; a win ends before the robber."""
+    """base §9.3, base §10 (winning by playing a Knight): Largest Army on play; a win ends before the robber."""
     d = blank()
     for lab, c in (("R1a", "N"), ("R1c", "N"), ("R3a", "SW"), ("R3e", "SE")):
         settle(d, corner(lab, c), 0, "city")  # 8 VP

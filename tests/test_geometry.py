@@ -60,7 +60,7 @@ def _check_tables(grid: HexGrid):
 
 
 def test_standard_island_counts():
-    """base §2.1, §2.2: 19 land hexes, 54 intersections (24/12/18), 72 paths (42/30)."""
+    """base §2.1, base §2.2: 19 land hexes, 54 intersections (24/12/18), 72 paths (42/30)."""
     assert standard.NUM_HEXES == 19 and len(standard.SEA_HEXES) == 18
     assert standard.NUM_VERTICES == 54 and standard.NUM_EDGES == 72
     land_per_vertex = (G.vertex_hexes >= 0).sum(1)
@@ -107,7 +107,7 @@ def test_harbor_positions():
 
 
 def test_frame_board_with_sea_hexes():
-    """E&P §2.1, §2.5: a larger board of land and sea tiles gets consistent tables.
+    """E&P §2.1, base §2.5: a larger board of land and sea tiles gets consistent tables.
 
     Radius-4 hexagon (61 tiles) as an Explorers & Pirates style frame: sea tiles
     are tiles too, so their sides and corners exist (sea routes).

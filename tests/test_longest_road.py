@@ -1,4 +1,4 @@
-"""Road length and the Longest Road card (base §9.1, §9.2, §10, §15.2 item 5).
+"""Road length and the Longest Road card (base §9.1, base §9.2, base §10, base §15.2 item 5).
 
 Chains used below (sides of hexes, each continuing the previous one):
 
@@ -134,7 +134,7 @@ def test_break_passes_card_to_single_longest():
 
 
 def test_break_tie_among_others_sets_card_aside():
-    """base §9.2, §15.2 item 5: tie for longest without the holder -> card set aside."""
+    """base §9.2, base §15.2 item 5: tie for longest without the holder -> card set aside."""
     g = game(_break_position(6, 5, d_len=5))
     g.step(f"build_settlement({TOP3[3]})")
     assert g.to_dict()["longest_road"] is None
@@ -142,7 +142,7 @@ def test_break_tie_among_others_sets_card_aside():
 
 
 def test_break_below_five_nobody_sets_card_aside():
-    """base §9.2, §10 (holder broken below 5, nobody else >= 5): set aside."""
+    """base §9.2, base §10 (holder broken below 5, nobody else >= 5): set aside."""
     g = game(_break_position(6, 4))
     g.step(f"build_settlement({TOP3[3]})")
     assert g.to_dict()["longest_road"] is None

@@ -1,4 +1,4 @@
-"""Rolling a 7: discards, the robber and the steal (base §5.4, §10, §11.4, §14.3, §15.2)."""
+"""Rolling a 7: discards, the robber and the steal (base §5.4, base §10, base §11.4, base §14.3, base §15.2)."""
 
 import numpy as np
 import pytest
@@ -43,7 +43,7 @@ def test_no_discards_when_nobody_over_limit():
 
 
 def test_robber_must_move_desert_allowed():
-    """base §5.4 step 2, §14.3: any other land hex, the desert included; never stay."""
+    """base §5.4 step 2, base §14.3: any other land hex, the desert included; never stay."""
     d = _seven()
     d["board"]["robber"] = "R1a"
     g = game(d)
@@ -57,7 +57,7 @@ def test_robber_must_move_desert_allowed():
 
 
 def test_steal_victims():
-    """base §5.4 step 3, §14.3, §15.2 item 9: adjacent opponents with cards; never oneself."""
+    """base §5.4 step 3, base §14.3, base §15.2 item 9: adjacent opponents with cards; never oneself."""
     d = _seven()
     settle(d, corner("R2b", "N"), 0)  # the roller's own building
     settle(d, corner("R2b", "SE"), 1)
@@ -75,7 +75,7 @@ def test_steal_victims():
 
 
 def test_no_steal_without_victims():
-    """base §5.4 step 3, §10: robber beside nobody (or only oneself): no steal, turn goes on."""
+    """base §5.4 step 3, base §10: robber beside nobody (or only oneself): no steal, turn goes on."""
     d = _seven()
     settle(d, corner("R2b", "N"), 0)
     give(d, 0, ore=1)

@@ -1,4 +1,4 @@
-"""The set-up phase on the variable board (base §4, §14.1)."""
+"""The set-up phase on the variable board (base §4, base §14.1)."""
 
 import numpy as np
 import pytest
@@ -19,7 +19,7 @@ def _place_first(g: Game):
 
 @pytest.mark.parametrize("n", [3, 4])
 def test_snake_order(n):
-    """base §4.2, §4.3: 1..n clockwise then n..1; each places settlement then road."""
+    """base §4.2, base §4.3: 1..n clockwise then n..1; each places settlement then road."""
     g = Game(seed=5, num_players=n)
     start = g.active_player
     order = []
@@ -39,7 +39,7 @@ def test_start_seat_uniform():
 
 
 def test_setup_settlement_distance_rule_no_road_needed():
-    """base §4.2, §14.1: any empty intersection obeying the distance rule; no road needed."""
+    """base §4.2, base §14.1: any empty intersection obeying the distance rule; no road needed."""
     g = Game(seed=1)
     assert len(g.legal_actions()) == 54
     v = standard.vertex_by_labels("R2b", "R2c", "R3c")

@@ -1,4 +1,4 @@
-"""Trading: maritime rates, the domestic-trade protocol and options (base §6, §5.2, §11.1, §11.6)."""
+"""Trading: maritime rates, the domestic-trade protocol and options (base §6, base §5.2, base §11.1, base §11.6)."""
 
 import pytest
 
@@ -19,7 +19,7 @@ def test_maritime_four_to_one():
 
 
 def test_maritime_harbor_rates():
-    """base §6.2, §2.3, §10 (several harbors): best rate per type, applied automatically."""
+    """base §6.2, base §2.3, base §10 (several harbors): best rate per type, applied automatically."""
     d = blank()
     settle(d, corner("R1a", "N"), 0)  # H1 generic 3:1
     settle(d, corner("R1b", "NE"), 0)  # H2 grain 2:1 (a city keeps it too)
@@ -36,7 +36,7 @@ def test_maritime_harbor_rates():
 
 
 def test_maritime_needs_bank_card():
-    """base §6.2, §10 (bank out of a resource): no maritime trade for a type the bank lacks."""
+    """base §6.2, base §10 (bank out of a resource): no maritime trade for a type the bank lacks."""
     d = blank()
     give(d, 0, wool=4)
     give(d, 1, ore=19)
@@ -47,7 +47,7 @@ def test_maritime_needs_bank_card():
 
 
 def test_no_trade_before_roll_or_during_seven():
-    """base §6.1, §6.2, §10 (trades before the roll or during the 7): not allowed."""
+    """base §6.1, base §6.2, base §10 (trades before the roll or during the 7): not allowed."""
     d = blank(phase="pre_roll")
     give(d, 0, wool=4)
     g = game(d)
@@ -66,7 +66,7 @@ def _offer(d, give_cards, want_cards):
 
 
 def test_domestic_trade_full_protocol():
-    """base §6.1, §6.3, §14.6: compose, propose to all, answers in seat order, confirm."""
+    """base §6.1, base §6.3, base §14.6: compose, propose to all, answers in seat order, confirm."""
     d = blank(active=1)
     give(d, 1, wool=2)
     give(d, 2, ore=1)
@@ -110,7 +110,7 @@ def test_offer_to_one_player_and_lapse():
 
 
 def test_no_gifts_and_no_like_for_like():
-    """base §6.1, §15.2 item 1: each side gives >= 1 card; no type on both sides."""
+    """base §6.1, base §15.2 item 1: each side gives >= 1 card; no type on both sides."""
     d = blank()
     give(d, 0, ore=2, wool=1)
     g = _offer(d, {"ore": 1}, {})
@@ -124,7 +124,7 @@ def test_no_gifts_and_no_like_for_like():
 
 
 def test_offer_needs_cards_held_and_size_limit():
-    """base §6.1, §6.3 step 1, §11.6: the proposer holds what is offered; per-side size limit."""
+    """base §6.1, base §6.3 step 1, base §11.6: the proposer holds what is offered; per-side size limit."""
     d = blank(trade_max_cards_per_side=2)
     give(d, 0, ore=1, wool=5)
     g = game(d)
@@ -139,7 +139,7 @@ def test_offer_needs_cards_held_and_size_limit():
 
 
 def test_cancel_and_proposal_cap():
-    """base §6.3 step 2, §11.6: cancel returns to the action phase; proposals per turn capped."""
+    """base §6.3 step 2, base §11.6: cancel returns to the action phase; proposals per turn capped."""
     d = blank(trade_max_proposals_per_turn=1)
     give(d, 0, ore=2)
     g = _offer(d, {"ore": 1}, {"wool": 1})
@@ -156,7 +156,7 @@ def test_cancel_and_proposal_cap():
 
 
 def test_domestic_trade_option_off():
-    """base §6.3, §11.6: domestic_trade=False disables player-to-player trade."""
+    """base §6.3, base §11.6: domestic_trade=False disables player-to-player trade."""
     d = blank(domestic_trade=False)
     give(d, 0, ore=4)
     g = game(d)
@@ -166,7 +166,7 @@ def test_domestic_trade_option_off():
 
 
 def test_strict_trade_then_build():
-    """base §5.2, §11.1: with the strict order, no trade after the first build of the turn."""
+    """base §5.2, base §11.1: with the strict order, no trade after the first build of the turn."""
     d = blank(strict_trade_build_order=True)
     settle(d, corner("R2b", "N"), 0)
     give(d, 0, lumber=1, brick=1, ore=8)
@@ -200,3 +200,21 @@ def test_only_active_player_trades():
     g.step("accept")
     g.step("confirm_trade(+2)")
     assert hand(g, 0)["wool"] == 1 and hand(g, 2)["ore"] == 1
+
+
+def test_offers_must_stay_completable():
+    """base §6.3 (engine convention): no offer is started that could never be proposed.
+
+    With an empty hand nothing can be given, so asking for cards is not offered;
+    asking for the only type one holds would leave nothing to give.
+    """
+    g = game(blank())
+    assert legal_names(g) == {"end_turn"}
+    d = blank()
+    give(d, 0, ore=1)
+    g = game(d)
+    assert "offer_want(ore)" not in legal_names(g)
+    assert family(g, "offer_want") == {f"offer_want({r})" for r in ("lumber", "brick", "wool", "grain")}
+    g.step("offer_want(wool)")
+    g.step("offer_give(ore)")
+    assert "propose(all)" in legal_names(g)

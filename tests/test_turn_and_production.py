@@ -1,4 +1,4 @@
-"""Turn structure and production (base §5.1, §5.3, §5.5, §5.6, §14.2, §14.4)."""
+"""Turn structure and production (base §5.1, base §5.3, base §5.5, base §5.6, base §14.2, base §14.4)."""
 
 import pytest
 
@@ -19,7 +19,7 @@ from helpers import (
 
 
 def test_pre_roll_choices():
-    """base §5.1 step 1-2, §14.2: before the roll only rolling or playing a card."""
+    """base §5.1 step 1-2, base §14.2: before the roll only rolling or playing a card."""
     d = blank(phase="pre_roll")
     give(d, 0, lumber=5, brick=5, wool=5, grain=5, ore=5)
     draw_dev(d, 0, "knight")
@@ -32,7 +32,7 @@ def test_pre_roll_choices():
 
 
 def test_roll_leads_to_action_phase():
-    """base §5.1 steps 2-4, §5.5: after a non-7 roll the action phase opens; end turn is legal."""
+    """base §5.1 steps 2-4, base §5.5: after a non-7 roll the action phase opens; end turn is legal."""
     d = next_roll(blank(phase="pre_roll"), 8)
     g = game(d)
     g.step("roll")
@@ -43,7 +43,7 @@ def test_roll_leads_to_action_phase():
 
 
 def test_action_phase_menu():
-    """base §5.5, §14.4: trades, builds, purchases and card play in any order."""
+    """base §5.5, base §14.4: trades, builds, purchases and card play in any order."""
     d = blank()
     settle(d, corner("R2b", "N"), 0)
     road(d, side("R2b", "NW"), 0)

@@ -1,4 +1,4 @@
-"""Largest Army, victory points and winning (base §9.3, §9.4, §10, §15.2 item 6)."""
+"""Largest Army, victory points and winning (base §9.3, base §9.4, base §10, base §15.2 item 6)."""
 
 import pytest
 
@@ -62,7 +62,7 @@ def test_win_immediately_on_reaching_ten():
 
 
 def test_hidden_vp_cards_count_for_the_win():
-    """base §9.4, §8.6: total VP includes hidden VP cards."""
+    """base §9.4, base §8.6: total VP includes hidden VP cards."""
     d = blank()
     for lab, c in CITY_SPOTS[1:]:
         settle(d, corner(lab, c), 0, "city")  # 6 VP
@@ -76,7 +76,7 @@ def test_hidden_vp_cards_count_for_the_win():
 
 
 def test_ten_on_another_players_turn_waits_for_own_turn():
-    """base §9.4, §10 (reaching 10 VP on another player's turn), §15.2 item 6.
+    """base §9.4, base §10 (reaching 10 VP on another player's turn), base §15.2 item 6.
 
     Seat 1 receives Longest Road when seat 2 breaks seat 0's road: 10 VP, but it
     wins only when its own turn starts, before it rolls.

@@ -108,7 +108,7 @@ def _action_phase(state, tb, p, mask):
         if can_start_offer(state):
             for r in range(NUM_RESOURCES):
                 mask[A.TRADE_ADD_GIVE + r] = can_add_give(state, p, r)
-                mask[A.TRADE_ADD_WANT + r] = can_add_want(state, r)
+                mask[A.TRADE_ADD_WANT + r] = can_add_want(state, p, r)
 
 
 @njit(cache=True)
@@ -154,7 +154,7 @@ def legal_mask(state, tb, mask):
     elif phase == TRADE_COMPOSE:
         for r in range(NUM_RESOURCES):
             mask[A.TRADE_ADD_GIVE + r] = can_add_give(state, p, r)
-            mask[A.TRADE_ADD_WANT + r] = can_add_want(state, r)
+            mask[A.TRADE_ADD_WANT + r] = can_add_want(state, p, r)
         if offer_complete(state):
             n = state[NUM_PLAYERS]
             mask[A.TRADE_PROPOSE] = True

@@ -66,17 +66,42 @@ def can_start_offer(state):
 
 @njit(cache=True)
 def can_add_give(state, p, r):
-    """One more card of ``r`` on the active player's side (base §6.3 step 1)."""
-    return (
-        state[TRADE_WANT + r] == 0
-        and state[TRADE_GIVE + r] < state[HAND + p * NUM_RESOURCES + r]
-        and offer_size(state, TRADE_GIVE) < state[OPT_TRADE_MAX_CARDS]
-    )
+    """One more card of ``r`` on the active player's side (base §6.3 step 1).
+
+    Engine convention: the offer must stay completable, so adding the fifth
+    distinct type to the give side (leaving nothing to ask for) is refused
+    unless something is already asked for.
+    """
+    if state[TRADE_WANT + r] != 0:
+        return False
+    if state[TRADE_GIVE + r] >= state[HAND + p * NUM_RESOURCES + r]:
+        return False
+    if offer_size(state, TRADE_GIVE) >= state[OPT_TRADE_MAX_CARDS]:
+        return False
+    if offer_size(state, TRADE_WANT) > 0:
+        return True
+    for s in range(NUM_RESOURCES):
+        if s != r and state[TRADE_GIVE + s] == 0:
+            return True
+    return False
 
 
 @njit(cache=True)
-def can_add_want(state, r):
-    return state[TRADE_GIVE + r] == 0 and offer_size(state, TRADE_WANT) < state[OPT_TRADE_MAX_CARDS]
+def can_add_want(state, p, r):
+    """One more card of ``r`` asked for (base §6.3 step 1).
+
+    Engine convention: only while a give side is still possible, i.e. the
+    proposer holds a card of some other type not asked for; an offer that could
+    never be proposed is not started.
+    """
+    if state[TRADE_GIVE + r] != 0 or offer_size(state, TRADE_WANT) >= state[OPT_TRADE_MAX_CARDS]:
+        return False
+    if offer_size(state, TRADE_GIVE) > 0:
+        return True
+    for s in range(NUM_RESOURCES):
+        if s != r and state[TRADE_WANT + s] == 0 and state[HAND + p * NUM_RESOURCES + s] > 0:
+            return True
+    return False
 
 
 @njit(cache=True)
