@@ -66,8 +66,13 @@ class raw_env(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "catan_base_v0", "is_parallelizable": False}
 
-    def __init__(self, variant: str = "base", num_players: int = 4,
-                 render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        variant: str = "base",
+        num_players: int = 4,
+        render_mode: str | None = None,
+        **options: Any,
+    ):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(
@@ -102,8 +107,12 @@ class raw_env(AECEnv):
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
         game_seed = int(self._seed_rng.integers(0, 2**63 - 1))
-        self.game = Game(variant=self._variant, num_players=len(self.possible_agents),
-                         seed=game_seed, **self._options)
+        self.game = Game(
+            variant=self._variant,
+            num_players=len(self.possible_agents),
+            seed=game_seed,
+            **self._options,
+        )
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

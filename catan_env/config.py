@@ -186,7 +186,8 @@ def _board_template(board: dict) -> np.ndarray:
         for i, name in enumerate(terrain):
             if name not in TERRAIN_NAMES:
                 raise ConfigError(
-                    f"fixed_board terrain of {HEX_LABELS[i]}: {name!r} is not one of {TERRAIN_NAMES}"
+                    f"fixed_board terrain of {HEX_LABELS[i]}: {name!r} is not one of "
+                    f"{TERRAIN_NAMES}"
                 )
             t[i] = TERRAIN_NAMES.index(name)
         if (t[:NUM_HEXES] == DESERT).sum() != 1:
@@ -213,6 +214,8 @@ def _board_template(board: dict) -> np.ndarray:
             raise ConfigError(f"fixed_board harbors need {NUM_HARBORS} entries (H1..H9)")
         for i, name in enumerate(harbors):
             if name not in HARBOR_NAMES:
-                raise ConfigError(f"fixed_board harbor H{i + 1}: {name!r} is not one of {HARBOR_NAMES}")
+                raise ConfigError(
+                    f"fixed_board harbor H{i + 1}: {name!r} is not one of {HARBOR_NAMES}"
+                )
             t[2 * NUM_HEXES + i] = HARBOR_NAMES.index(name)
     return t

@@ -25,8 +25,17 @@ GENERIC_HARBOR = 5
 NUM_HARBOR_TYPES = 6
 HARBOR_NAMES = ("lumber", "brick", "wool", "grain", "ore", "generic")
 #: Harbor pieces (base §1.2): one 2:1 per resource and four generic 3:1.
-HARBOR_POOL = (LUMBER, BRICK, WOOL, GRAIN, ORE, GENERIC_HARBOR, GENERIC_HARBOR,
-               GENERIC_HARBOR, GENERIC_HARBOR)
+HARBOR_POOL = (
+    LUMBER,
+    BRICK,
+    WOOL,
+    GRAIN,
+    ORE,
+    GENERIC_HARBOR,
+    GENERIC_HARBOR,
+    GENERIC_HARBOR,
+    GENERIC_HARBOR,
+)
 
 # Development cards (base §1.4).
 KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = 0, 1, 2, 3, 4

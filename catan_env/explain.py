@@ -32,6 +32,8 @@ from .engine.phases import (
     PHASE_NAMES,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+)
+from .engine.phases import (
     YEAR_OF_PLENTY as PHASE_YOP,
 )
 from .engine.tables import STANDARD_TABLES as TB
@@ -85,8 +87,12 @@ def _family_reason(s, family, phase, p) -> str | None:
     if family == "end_turn" and name == "pre_roll":
         return "roll the dice first"
     if family.startswith("play_") and name in ("pre_roll", "action"):
-        card = {"play_knight": KNIGHT, "play_road_building": ROAD_BUILDING,
-                "play_year_of_plenty": YEAR_OF_PLENTY, "play_monopoly": MONOPOLY}[family]
+        card = {
+            "play_knight": KNIGHT,
+            "play_road_building": ROAD_BUILDING,
+            "play_year_of_plenty": YEAR_OF_PLENTY,
+            "play_monopoly": MONOPOLY,
+        }[family]
         if s[L.DEV_PLAYED]:
             return "a development card was already played this turn (base §8.1)"
         held = int(s[L.DEV_HAND + p * NUM_DEV_TYPES + card])
@@ -125,9 +131,15 @@ def _family_reason(s, family, phase, p) -> str | None:
                 return "the offers allowed this turn are used up (trade_max_proposals_per_turn)"
     if name == "road_building" and family == "stop":
         return "the first free road is mandatory (base §8.3)"
-    if name in ("pre_roll",) and family in ("build_road", "build_settlement", "build_city",
-                                            "buy_dev_card", "maritime", "offer_give",
-                                            "offer_want"):
+    if name in ("pre_roll",) and family in (
+        "build_road",
+        "build_settlement",
+        "build_city",
+        "buy_dev_card",
+        "maritime",
+        "offer_give",
+        "offer_want",
+    ):
         return "roll the dice first (base §5.1)"
     if name == "trade_compose" and family == "propose":
         return "an offer needs at least one card on each side (base §6.1)"
@@ -142,8 +154,12 @@ def _argument_reason(s, info, phase, p) -> str:
         if s[L.EDGE_OWNER + e] >= 0:
             return f"path e{e} already holds a road of seat {int(s[L.EDGE_OWNER + e])}"
         if phase == SETUP_ROAD:
-            return f"the set-up road must touch the settlement just placed (v{int(s[L.SETUP_VERTEX])})"
-        return f"path e{e} does not touch seat {p}'s buildings or an open end of its roads (base §7.2)"
+            return (
+                f"the set-up road must touch the settlement just placed (v{int(s[L.SETUP_VERTEX])})"
+            )
+        return (
+            f"path e{e} does not touch seat {p}'s buildings or an open end of its roads (base §7.2)"
+        )
     if f == "build_settlement":
         v = arg
         if s[L.VERTEX_OWNER + v] >= 0:
@@ -161,12 +177,16 @@ def _argument_reason(s, info, phase, p) -> str:
         if arg == s[L.ROBBER_HEX]:
             return f"the robber must leave {HEX_LABELS[arg]} (base §5.4)"
         if s[L.OPT_FRIENDLY_ROBBER]:
-            return f"{HEX_LABELS[arg]} touches a player with 2 or fewer VP (Friendly Robber, base §11.4)"
+            return (
+                f"{HEX_LABELS[arg]} touches a player with 2 or fewer VP "
+                "(Friendly Robber, base §11.4)"
+            )
     if f in ("steal", "confirm_trade", "propose") and isinstance(arg, int) and arg >= n:
         return f"relative seat +{arg} does not exist with {n} players"
     if f == "steal":
         q = (p + arg) % n
-        return f"seat {q} has no building at {HEX_LABELS[int(s[L.ROBBER_HEX])]} or no cards (base §5.4)"
+        where = HEX_LABELS[int(s[L.ROBBER_HEX])]
+        return f"seat {q} has no building at {where} or no cards (base §5.4)"
     if f == "discard":
         return f"seat {p} holds no {RESOURCE_NAMES[arg]}"
     if f == "pick" and phase == PHASE_YOP:
@@ -176,7 +196,8 @@ def _argument_reason(s, info, phase, p) -> str:
         rate = int(s[L.HARBOR_RATE + p * NUM_RESOURCES + give])
         if s[L.BANK + get] == 0:
             return f"the bank has no {RESOURCE_NAMES[get]} left (base §6.2)"
-        return f"seat {p} trades {RESOURCE_NAMES[give]} at {rate}:1 and holds only {int(_hand(s, p)[give])}"
+        held = int(_hand(s, p)[give])
+        return f"seat {p} trades {RESOURCE_NAMES[give]} at {rate}:1 and holds only {held}"
     if f == "offer_give":
         if s[L.TRADE_WANT + arg]:
             return f"{RESOURCE_NAMES[arg]} is already asked for: no type on both sides (base §6.1)"

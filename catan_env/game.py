@@ -54,20 +54,28 @@ class Game:
         ConfigError: an unknown option or a bad value.
     """
 
-    def __init__(self, variant: str = "base", num_players: int = 4, seed: int | None = None,
-                 **options: Any):
+    def __init__(
+        self, variant: str = "base", num_players: int = 4, seed: int | None = None, **options: Any
+    ):
         self.config = GameConfig.make(variant=variant, num_players=num_players, **options)
         if seed is None:
             seed = secrets.randbits(63)
-        if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not (
-            0 <= int(seed) < 2**63
+        if (
+            isinstance(seed, bool)
+            or not isinstance(seed, int | np.integer)
+            or not (0 <= int(seed) < 2**63)
         ):
             raise ValueError(f"seed must be an integer in [0, 2**63), got {seed!r}")
         self.seed: int | None = int(seed)
         self.tables = STANDARD_TABLES
         self.state = np.zeros(L.STATE_SIZE, L.STATE_DTYPE)
-        reset_state(self.state, self.tables, self.seed, self.config.config_vector(),
-                    self.config.board_template())
+        reset_state(
+            self.state,
+            self.tables,
+            self.seed,
+            self.config.config_vector(),
+            self.config.board_template(),
+        )
         self._init()
 
     def _init(self):
@@ -210,7 +218,9 @@ class Game:
     def total_vp(self, player: int) -> int:
         """Public VP plus hidden Victory Point cards."""
         p = self._seat(player)
-        return int(self.state[L.PUBLIC_VP + p] + self.state[L.DEV_HAND + p * NUM_DEV_TYPES + VICTORY_POINT])
+        return int(
+            self.state[L.PUBLIC_VP + p] + self.state[L.DEV_HAND + p * NUM_DEV_TYPES + VICTORY_POINT]
+        )
 
     def field(self, name: str) -> np.ndarray:
         """A named field of the state (read-only view), e.g. ``game.field("hand")``."""
@@ -289,7 +299,8 @@ class Game:
 
     def __repr__(self) -> str:
         status = (
-            f"winner={self.winner}" if self.winner is not None
+            f"winner={self.winner}"
+            if self.winner is not None
             else ("truncated" if self.truncated else f"current_player={self.current_player}")
         )
         return (

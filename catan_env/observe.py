@@ -67,7 +67,9 @@ O_PHASE = _o("phase", NUM_PHASES, "one-hot phase")
 O_ACTIVE = _o("active_player", P, "one-hot relative seat whose turn it is")
 O_CURRENT = _o("current_player", P, "one-hot relative seat that decides now")
 O_DICE = _o("dice_sum", 11, "one-hot last roll 2..12")
-O_FLAGS = _o("turn_flags", 6, "card played, built, proposals/limit, free roads/2, picks/2, turn/limit")
+O_FLAGS = _o(
+    "turn_flags", 6, "card played, built, proposals/limit, free roads/2, picks/2, turn/limit"
+)
 O_TRADE_GIVE = _o("trade_give", NUM_RESOURCES, "offer: cards given / 19")
 O_TRADE_WANT = _o("trade_want", NUM_RESOURCES, "offer: cards wanted / 19")
 O_TRADE_TO = _o("trade_to", P, "addressee: 0 = everybody, k = k seats after the proposer")

@@ -21,7 +21,7 @@ def render_ansi(game: Game) -> str:
     s = game.state
     lines = []
     h = 0
-    for row, length in enumerate(ROW_LENGTHS):
+    for length in ROW_LENGTHS:
         cells = []
         for _ in range(length):
             t = _TERRAIN_SHORT[s[L.HEX_TERRAIN + h]]
@@ -54,7 +54,8 @@ def render_ansi(game: Game) -> str:
         )
     d1, d2 = game.dice
     status = (
-        f"winner: seat {game.winner}" if game.winner is not None
+        f"winner: seat {game.winner}"
+        if game.winner is not None
         else ("truncated" if game.truncated else f"phase {game.phase}")
     )
     lines.append(f"turn {game.turn}, dice {d1}+{d2}, {status}")

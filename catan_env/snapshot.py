@@ -92,7 +92,9 @@ def state_to_dict(state: np.ndarray, variant: str = "base") -> dict[str, Any]:
                 "owner": int(s[L.VERTEX_OWNER + v]),
                 "kind": BUILDING_NAMES[s[L.VERTEX_BUILDING + v]],
             }
-    roads = {f"e{e}": int(s[L.EDGE_OWNER + e]) for e in range(NUM_EDGES) if s[L.EDGE_OWNER + e] >= 0}
+    roads = {
+        f"e{e}": int(s[L.EDGE_OWNER + e]) for e in range(NUM_EDGES) if s[L.EDGE_OWNER + e] >= 0
+    }
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -240,7 +242,8 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
         raise SnapshotError(f"not a catan_env state snapshot (format {data.get('format')!r})")
     if d.get("version") != VERSION:
         raise SnapshotError(
-            f"snapshot version {data.get('version')!r} is not supported (this engine reads {VERSION})"
+            f"snapshot version {data.get('version')!r} is not supported "
+            f"(this engine reads {VERSION})"
         )
     variant = d.get("variant", str)
     options = dict(d.get("options", dict))
@@ -379,7 +382,9 @@ def derive(s: np.ndarray) -> None:
             ("cities", cities, CITIES_PER_PLAYER, L.CITIES_LEFT),
         ):
             if used > limit:
-                raise SnapshotError(f"seat {p} has {used} {what} on the board; the limit is {limit}")
+                raise SnapshotError(
+                    f"seat {p} has {used} {what} on the board; the limit is {limit}"
+                )
             s[off + p] = limit - used
         rates = np.full(NUM_RESOURCES, 4, np.int32)
         for v in np.flatnonzero(owner == p):
@@ -418,9 +423,8 @@ def check_consistency(s: np.ndarray) -> None:
     deck = s[L.DECK : L.DECK + DEV_DECK_SIZE]
     counts = np.bincount(deck, minlength=NUM_DEV_TYPES)
     if tuple(counts) != DEV_COUNTS:
-        raise SnapshotError(
-            f"dev_deck.order must hold the 25 development cards {dict(zip(DEV_NAMES, DEV_COUNTS))}"
-        )
+        expected = dict(zip(DEV_NAMES, DEV_COUNTS, strict=True))
+        raise SnapshotError(f"dev_deck.order must hold the 25 development cards {expected}")
     drawn = np.bincount(deck[: s[L.DECK_POS]], minlength=NUM_DEV_TYPES)
     held = L.BASE_LAYOUT.view(s, "dev_hand")[:n].sum(0)
     played = L.BASE_LAYOUT.view(s, "dev_cards_played")[:n].sum(0)
@@ -495,4 +499,6 @@ def _check_roads_connected(s: np.ndarray, n: int) -> None:
                         seen[f] = True
                         stack.append(f)
         if not touches:
-            raise SnapshotError(f"road e{start} of seat {p} is not connected to any of its buildings")
+            raise SnapshotError(
+                f"road e{start} of seat {p} is not connected to any of its buildings"
+            )

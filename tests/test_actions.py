@@ -1,6 +1,7 @@
 """The action space, the decisions it encodes and the numbers table (base §13, base §14)."""
 
 import pytest
+from helpers import blank, corner, draw_dev, game, give, legal_names, next_roll, set_hand, settle
 
 from catan_env import actions
 from catan_env.actions import ACTION_NAMES, NUM_ACTIONS, action_id, action_info, action_name
@@ -14,7 +15,6 @@ from catan_env.constants import (
     TOKEN_VALUES,
 )
 from catan_env.engine import action_ids as A
-from helpers import blank, corner, draw_dev, game, give, legal_names, next_roll, set_hand, settle
 
 
 def test_family_sizes():
@@ -22,11 +22,29 @@ def test_family_sizes():
     sizes = {name: size for name, _, size in A.FAMILIES}
     assert NUM_ACTIONS == 260
     assert sizes == {
-        "roll": 1, "end_turn": 1, "build_settlement": 54, "build_road": 72, "build_city": 54,
-        "buy_dev_card": 1, "play_knight": 1, "play_road_building": 1, "play_year_of_plenty": 1,
-        "play_monopoly": 1, "move_robber": 19, "steal": 3, "discard": 5, "pick": 5, "stop": 1,
-        "maritime": 20, "offer_give": 5, "offer_want": 5, "propose": 4, "cancel_trade": 1,
-        "accept": 1, "decline": 1, "confirm_trade": 3,
+        "roll": 1,
+        "end_turn": 1,
+        "build_settlement": 54,
+        "build_road": 72,
+        "build_city": 54,
+        "buy_dev_card": 1,
+        "play_knight": 1,
+        "play_road_building": 1,
+        "play_year_of_plenty": 1,
+        "play_monopoly": 1,
+        "move_robber": 19,
+        "steal": 3,
+        "discard": 5,
+        "pick": 5,
+        "stop": 1,
+        "maritime": 20,
+        "offer_give": 5,
+        "offer_want": 5,
+        "propose": 4,
+        "cancel_trade": 1,
+        "accept": 1,
+        "decline": 1,
+        "confirm_trade": 3,
     }
 
 

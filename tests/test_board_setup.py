@@ -21,7 +21,9 @@ APPENDIX_B = {
 def _board(g: Game):
     d = g.to_dict()["board"]
     labels = standard.HEX_LABELS
-    return [d["hexes"][lab]["terrain"] for lab in labels], [d["hexes"][lab]["number"] for lab in labels]
+    return [d["hexes"][lab]["terrain"] for lab in labels], [
+        d["hexes"][lab]["number"] for lab in labels
+    ]
 
 
 def test_components_at_start():
@@ -126,7 +128,16 @@ def test_beginner_board():
     assert terrain[standard.hex_by_label("R3c")] == "desert"
     assert numbers == [10, 2, 9, 12, 6, 4, 10, 9, 11, 0, 3, 8, 8, 3, 4, 5, 5, 6, 11]
     assert g.to_dict()["board"]["harbors"] == [
-        "generic", "grain", "ore", "generic", "wool", "generic", "generic", "brick", "lumber"]
+        "generic",
+        "grain",
+        "ore",
+        "generic",
+        "wool",
+        "generic",
+        "generic",
+        "brick",
+        "lumber",
+    ]
     assert g.to_dict()["board"]["robber"] == "R3c"
 
 

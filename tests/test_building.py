@@ -1,8 +1,6 @@
 """Building: costs, roads, settlements, cities, supply, development cards (base §7)."""
 
 import pytest
-
-from catan_env import IllegalActionError
 from helpers import (
     bank,
     blank,
@@ -19,6 +17,8 @@ from helpers import (
     settle,
     side,
 )
+
+from catan_env import IllegalActionError
 
 
 def _names(kind, places):
@@ -51,8 +51,12 @@ def test_road_touches_own_building_or_road():
     g = game(d)
     assert family(g, "build_road") == _names(
         "build_road",
-        [side("R2b", "NE"), side("R1a", "E"),  # at the settlement
-         side("R2b", "W"), side("R1a", "SW")],  # at the road's open end
+        [
+            side("R2b", "NE"),
+            side("R1a", "E"),  # at the settlement
+            side("R2b", "W"),
+            side("R1a", "SW"),
+        ],  # at the road's open end
     )
 
 
@@ -118,8 +122,17 @@ def test_city_upgrade_returns_settlement_and_keeps_harbor():
 def test_no_buildings_left_in_supply():
     """base §7.5: 5 settlements and 4 cities on the board -> neither can be built."""
     d = blank()
-    spots = [("R1a", "N"), ("R1c", "N"), ("R3a", "SW"), ("R3e", "SE"), ("R5a", "S"),
-             ("R5c", "S"), ("R2c", "S"), ("R4b", "N"), ("R4d", "S")]
+    spots = [
+        ("R1a", "N"),
+        ("R1c", "N"),
+        ("R3a", "SW"),
+        ("R3e", "SE"),
+        ("R5a", "S"),
+        ("R5c", "S"),
+        ("R2c", "S"),
+        ("R4b", "N"),
+        ("R4d", "S"),
+    ]
     for i, (lab, c) in enumerate(spots):
         settle(d, corner(lab, c), 0, "city" if i < 4 else "settlement")
     road(d, side("R5c", "SE"), 0)

@@ -1,8 +1,6 @@
 """Development cards (base §8, base §10, base §14.2, base §14.5)."""
 
 import pytest
-
-from catan_env import IllegalActionError
 from helpers import (
     bank,
     blank,
@@ -20,6 +18,8 @@ from helpers import (
     settle,
     side,
 )
+
+from catan_env import IllegalActionError
 
 
 def _cards(g, seat):
@@ -211,7 +211,12 @@ def test_monopoly():
     assert len(family(g, "pick")) == 5
     g.step("pick(wool)")
     assert hand(g, 0)["wool"] == 6 and hand(g, 1) == {
-        "lumber": 0, "brick": 0, "wool": 0, "grain": 0, "ore": 1}
+        "lumber": 0,
+        "brick": 0,
+        "wool": 0,
+        "grain": 0,
+        "ore": 1,
+    }
     assert hand(g, 2)["wool"] == 0
     d = blank()
     draw_dev(d, 0, "monopoly")

@@ -5,10 +5,10 @@ import json
 
 import numpy as np
 import pytest
+from helpers import blank, corner, game, give, settle
 
 import catan_env
 from catan_env import ConfigError, Game, IllegalActionError, SnapshotError, WrongPlayerError
-from helpers import blank, corner, game, give, settle
 
 
 def _frozen(g):
@@ -46,7 +46,9 @@ def test_illegal_action_names_rule_and_keeps_state():
     give(d, 0, lumber=1)
     g = game(d)
     before = _frozen(g)
-    with pytest.raises(IllegalActionError, match="costs 1 lumber \\+ 1 brick and seat 0 holds 1 lumber, 0 brick"):
+    with pytest.raises(
+        IllegalActionError, match="costs 1 lumber \\+ 1 brick and seat 0 holds 1 lumber, 0 brick"
+    ):
         g.step("build_road(e3)")
     with pytest.raises(IllegalActionError, match="phase 'action'.*legal families: end_turn"):
         g.step("discard(ore)")
@@ -160,7 +162,9 @@ def test_bad_records():
     with pytest.raises(ValueError, match="not a catan_env game record"):
         Game.from_record({"format": "x"})
     bad = dict(rec, actions=[rec["actions"][0], 0])
-    with pytest.raises(ValueError, match="record action #1 \\(0\\) does not replay.*'roll' is illegal"):
+    with pytest.raises(
+        ValueError, match="record action #1 \\(0\\) does not replay.*'roll' is illegal"
+    ):
         Game.from_record(bad)
     with pytest.raises(ValueError, match="missing 'seed'"):
         Game.from_record({k: v for k, v in rec.items() if k != "seed"})

@@ -82,12 +82,17 @@ def test_labels_rows_and_rings():
     assert standard.LAND_HEXES[standard.hex_by_label("R1a")] == (0, 2, -2)
     assert standard.LAND_HEXES[standard.hex_by_label("R3e")] == (2, -2, 0)
     assert standard.LAND_HEXES[standard.hex_by_label("R5c")] == (0, -2, 2)
-    corners = [lab for h, lab in enumerate(standard.HEX_LABELS)
-               if (G.hex_neighbours[h] >= 0).sum() == 3]
+    corners = [
+        lab for h, lab in enumerate(standard.HEX_LABELS) if (G.hex_neighbours[h] >= 0).sum() == 3
+    ]
     assert sorted(corners) == sorted(standard.CORNER_LABELS)
-    outer = [lab for h, lab in enumerate(standard.HEX_LABELS) if (G.hex_neighbours[h] >= 0).sum() < 6]
+    outer = [
+        lab for h, lab in enumerate(standard.HEX_LABELS) if (G.hex_neighbours[h] >= 0).sum() < 6
+    ]
     assert len(outer) == 12
-    assert standard.vertex_description(standard.vertex_by_labels("R1a", "R1b", "R2b")) == "R1a/R1b/R2b"
+    assert (
+        standard.vertex_description(standard.vertex_by_labels("R1a", "R1b", "R2b")) == "R1a/R1b/R2b"
+    )
     with pytest.raises(KeyError):
         standard.hex_by_label("R9z")
 

@@ -9,12 +9,12 @@ Chains used below (sides of hexes, each continuing the previous one):
 """
 
 import pytest
-
 from helpers import blank, corner, draw_dev, family, game, give, road, roads, settle, side
 
 ROW3 = [side(h, s) for h in ("R3a", "R3b", "R3c", "R3d", "R3e") for s in ("NW", "NE")]
-TOP3 = [corner("R3a", "NW")] + [corner(h, c) for h in ("R3a", "R3b", "R3c", "R3d", "R3e")
-                                for c in ("N", "NE")]
+TOP3 = [corner("R3a", "NW")] + [
+    corner(h, c) for h in ("R3a", "R3b", "R3c", "R3d", "R3e") for c in ("N", "NE")
+]
 ROW5 = [side(h, s) for h in ("R5a", "R5b", "R5c") for s in ("SW", "SE")]
 ROW1 = [side(h, s) for h in ("R1a", "R1b", "R1c") for s in ("NW", "NE")]
 

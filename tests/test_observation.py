@@ -1,11 +1,11 @@
 """What each player observes (base §12.1-§12.4)."""
 
 import numpy as np
+from helpers import blank, corner, draw_dev, game, give, hand, settle
 
 from catan_env import Game
 from catan_env.engine import layout as L
 from catan_env.observe import OBS_LAYOUT, OBS_SIZE
-from helpers import blank, corner, draw_dev, game, give, hand, settle
 
 V = OBS_LAYOUT.view
 

@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
+from helpers import blank, corner, game, give, hand, next_roll, set_hand, settle
 
 from catan_env import ConfigError, Game
 from catan_env.engine import layout as L
-from helpers import blank, corner, game, give, hand, next_roll, set_hand, settle
 
 
 def test_player_counts():
@@ -93,7 +93,9 @@ def test_skip_forced_changes_no_rule():
             while not b.done and len(b.legal_actions()) == 1:
                 b.step(int(b.legal_actions()[0]))
             # Everything but the option itself and the decision counter agrees.
-            assert (a.state[L.CONFIG_SIZE : L.DECISIONS] == b.state[L.CONFIG_SIZE : L.DECISIONS]).all()
+            assert (
+                a.state[L.CONFIG_SIZE : L.DECISIONS] == b.state[L.CONFIG_SIZE : L.DECISIONS]
+            ).all()
         assert a.winner == b.winner
 
 

@@ -23,8 +23,18 @@ def _soak(n_games, seed0=0, **options):
     decisions = np.zeros(n_games, np.int64)
     states = np.zeros((n_games, STATE_SIZE), np.int32)
     seeds = np.arange(seed0, seed0 + n_games, dtype=np.int64)
-    soak_random_games(STANDARD_TABLES, c.config_vector(), c.board_template(), seeds, seed0,
-                      1_000_000, code, winner, decisions, states)
+    soak_random_games(
+        STANDARD_TABLES,
+        c.config_vector(),
+        c.board_template(),
+        seeds,
+        seed0,
+        1_000_000,
+        code,
+        winner,
+        decisions,
+        states,
+    )
     return code, winner, decisions, states
 
 

@@ -2,10 +2,10 @@
 
 import numpy as np
 import pytest
+from helpers import blank, corner, family, game, give, hand, next_roll, set_hand, settle
 
 from catan_env import IllegalActionError
 from catan_env.board.standard import GEOMETRY, HEX_LABELS
-from helpers import blank, corner, family, game, give, hand, next_roll, set_hand, settle
 
 
 def _seven(active=0, **options):

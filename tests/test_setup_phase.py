@@ -44,10 +44,10 @@ def test_setup_settlement_distance_rule_no_road_needed():
     assert len(g.legal_actions()) == 54
     v = standard.vertex_by_labels("R2b", "R2c", "R3c")
     g.step(f"build_settlement(v{v})")
-    legal_roads = {int(n[len("build_road(e"):-1]) for n in g.legal_action_names()}
+    legal_roads = {int(n[len("build_road(e") : -1]) for n in g.legal_action_names()}
     assert legal_roads == {int(e) for e in G.vertex_edges[v] if e >= 0}
     g.step(f"build_road(e{G.vertex_edges[v][0]})")
-    legal = {int(n[len("build_settlement(v"):-1]) for n in g.legal_action_names()}
+    legal = {int(n[len("build_settlement(v") : -1]) for n in g.legal_action_names()}
     blocked = {v} | {int(w) for w in G.vertex_vertices[v] if w >= 0}
     assert legal == set(range(54)) - blocked
     with pytest.raises(IllegalActionError, match="distance rule"):
@@ -66,10 +66,32 @@ def test_setup_road_must_touch_new_settlement():
 
 def test_starting_resources_from_second_settlement_only():
     """base §4.4: one card per land hex at the second settlement; the first gives nothing."""
-    g = Game(seed=11, fixed_board={"terrain": [
-        "mountains", "pasture", "forest", "fields", "hills", "pasture", "hills", "fields",
-        "forest", "desert", "forest", "mountains", "forest", "mountains", "fields", "pasture",
-        "hills", "fields", "pasture"]})
+    g = Game(
+        seed=11,
+        fixed_board={
+            "terrain": [
+                "mountains",
+                "pasture",
+                "forest",
+                "fields",
+                "hills",
+                "pasture",
+                "hills",
+                "fields",
+                "forest",
+                "desert",
+                "forest",
+                "mountains",
+                "forest",
+                "mountains",
+                "fields",
+                "pasture",
+                "hills",
+                "fields",
+                "pasture",
+            ]
+        },
+    )
     n = 4
     seats_seen = []
     for k in range(2 * n):
@@ -86,8 +108,13 @@ def test_starting_resources_from_second_settlement_only():
             for h in G.vertex_hexes[v]:
                 if h >= 0:
                     t = g.to_dict()["board"]["hexes"][standard.HEX_LABELS[h]]["terrain"]
-                    res = {"forest": "lumber", "hills": "brick", "pasture": "wool",
-                           "fields": "grain", "mountains": "ore"}.get(t)
+                    res = {
+                        "forest": "lumber",
+                        "hills": "brick",
+                        "pasture": "wool",
+                        "fields": "grain",
+                        "mountains": "ore",
+                    }.get(t)
                     if res:
                         expected[res] += 1
         assert gained == expected

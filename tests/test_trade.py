@@ -1,9 +1,9 @@
 """Trading: maritime rates, the domestic-trade protocol and options (base §6, base §5.2, base §11.1, base §11.6)."""
 
 import pytest
+from helpers import bank, blank, corner, family, game, give, hand, legal_names, settle, side
 
 from catan_env import IllegalActionError, WrongPlayerError
-from helpers import bank, blank, corner, family, game, give, hand, legal_names, settle, side
 
 
 def test_maritime_four_to_one():
@@ -11,7 +11,9 @@ def test_maritime_four_to_one():
     d = blank()
     give(d, 0, wool=8, ore=3)
     g = game(d)
-    assert family(g, "maritime") == {f"maritime(wool->{r})" for r in ("lumber", "brick", "grain", "ore")}
+    assert family(g, "maritime") == {
+        f"maritime(wool->{r})" for r in ("lumber", "brick", "grain", "ore")
+    }
     g.step("maritime(wool->ore)")
     g.step("maritime(wool->grain)")  # 8 wool for 2 cards is two trades
     assert hand(g, 0) == {"lumber": 0, "brick": 0, "wool": 0, "grain": 1, "ore": 4}
@@ -73,8 +75,13 @@ def test_domestic_trade_full_protocol():
     give(d, 3, ore=2)
     g = _offer(d, {"wool": 2}, {"ore": 1})
     assert g.phase == "trade_compose"
-    assert legal_names(g) >= {"propose(all)", "propose(+1)", "propose(+2)", "propose(+3)",
-                              "cancel_trade"}
+    assert legal_names(g) >= {
+        "propose(all)",
+        "propose(+1)",
+        "propose(+2)",
+        "propose(+3)",
+        "cancel_trade",
+    }
     assert "end_turn" not in legal_names(g) and "buy_dev_card" not in legal_names(g)
     g.step("propose(all)")
     answered = []
@@ -214,7 +221,9 @@ def test_offers_must_stay_completable():
     give(d, 0, ore=1)
     g = game(d)
     assert "offer_want(ore)" not in legal_names(g)
-    assert family(g, "offer_want") == {f"offer_want({r})" for r in ("lumber", "brick", "wool", "grain")}
+    assert family(g, "offer_want") == {
+        f"offer_want({r})" for r in ("lumber", "brick", "wool", "grain")
+    }
     g.step("offer_want(wool)")
     g.step("offer_give(ore)")
     assert "propose(all)" in legal_names(g)

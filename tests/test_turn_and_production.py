@@ -1,8 +1,6 @@
 """Turn structure and production (base §5.1, base §5.3, base §5.5, base §5.6, base §14.2, base §14.4)."""
 
 import pytest
-
-from catan_env import IllegalActionError
 from helpers import (
     blank,
     corner,
@@ -16,6 +14,8 @@ from helpers import (
     settle,
     side,
 )
+
+from catan_env import IllegalActionError
 
 
 def test_pre_roll_choices():
@@ -50,8 +50,15 @@ def test_action_phase_menu():
     give(d, 0, lumber=4, brick=2, wool=2, grain=4, ore=4)
     g = game(d)
     fams = {n.split("(")[0] for n in legal_names(g)}
-    assert {"end_turn", "build_road", "build_city", "buy_dev_card", "maritime",
-            "offer_give", "offer_want"} <= fams
+    assert {
+        "end_turn",
+        "build_road",
+        "build_city",
+        "buy_dev_card",
+        "maritime",
+        "offer_give",
+        "offer_want",
+    } <= fams
     g.step("buy_dev_card")
     g.step("maritime(lumber->brick)")
     assert g.phase == "action"

@@ -1,9 +1,9 @@
 """Largest Army, victory points and winning (base §9.3, base §9.4, base §10, base §15.2 item 6)."""
 
 import pytest
+from helpers import blank, corner, draw_dev, game, give, roads, settle, side
 
 from catan_env import IllegalActionError
-from helpers import blank, corner, draw_dev, game, give, road, roads, settle, side
 
 CITY_SPOTS = [("R1a", "N"), ("R1c", "N"), ("R3a", "SW"), ("R3e", "SE")]
 
@@ -16,8 +16,7 @@ def _cities(d, seat, k):
 def _fresh_turn(g, seat):
     """The same position with ``seat`` starting its action phase (no card played yet)."""
     d = g.to_dict()
-    d["turn"].update(active_player=seat, current_player=seat, phase="action",
-                     dev_card_played=False)
+    d["turn"].update(active_player=seat, current_player=seat, phase="action", dev_card_played=False)
     return d
 
 
@@ -82,7 +81,9 @@ def test_ten_on_another_players_turn_waits_for_own_turn():
     wins only when its own turn starts, before it rolls.
     """
     d = blank(num_players=3, active=2)
-    top3 = [corner("R3a", "NW")] + [corner(h, c) for h in ("R3a", "R3b", "R3c") for c in ("N", "NE")]
+    top3 = [corner("R3a", "NW")] + [
+        corner(h, c) for h in ("R3a", "R3b", "R3c") for c in ("N", "NE")
+    ]
     settle(d, top3[0], 0)
     roads(d, [side(h, s) for h in ("R3a", "R3b", "R3c") for s in ("NW", "NE")], 0)  # 6
     d["longest_road"] = 0

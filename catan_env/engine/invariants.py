@@ -120,7 +120,10 @@ def check_state(state, tb):
             return 3
         held = 0
         for p in range(MAX_PLAYERS):
-            held += state[L.DEV_HAND + p * NUM_DEV_TYPES + c] + state[L.DEV_USED + p * NUM_DEV_TYPES + c]
+            held += (
+                state[L.DEV_HAND + p * NUM_DEV_TYPES + c]
+                + state[L.DEV_USED + p * NUM_DEV_TYPES + c]
+            )
         if held != drawn[c]:
             return 3
     for p in range(MAX_PLAYERS):
@@ -250,8 +253,18 @@ def check_state(state, tb):
 
 
 @njit(cache=True)
-def soak_random_games(tb, config, template, seeds, agent_seed, max_decisions,
-                      out_code, out_winner, out_decisions, out_states):
+def soak_random_games(
+    tb,
+    config,
+    template,
+    seeds,
+    agent_seed,
+    max_decisions,
+    out_code,
+    out_winner,
+    out_decisions,
+    out_states,
+):
     """Play random games checking every invariant after every step.
 
     For game ``i`` writes the first broken invariant (0 if none) to

@@ -52,8 +52,8 @@ def road_length(state, tb, p):
                 k = stack_k[depth]
                 moved = False
                 # Only the start of a trail may sit on an opponent's building.
-                blocked = depth > 0 and state[VERTEX_OWNER + v] >= 0 and (
-                    state[VERTEX_OWNER + v] != p
+                blocked = (
+                    depth > 0 and state[VERTEX_OWNER + v] >= 0 and (state[VERTEX_OWNER + v] != p)
                 )
                 if not blocked:
                     while k < 3:
@@ -99,8 +99,10 @@ def award_longest_road(state):
         elif length == best:
             n_top += 1
     holder = state[LONGEST_ROAD_HOLDER]
-    if holder >= 0 and state[ROAD_LENGTH + holder] >= LONGEST_ROAD_MIN and (
-        state[ROAD_LENGTH + holder] == best
+    if (
+        holder >= 0
+        and state[ROAD_LENGTH + holder] >= LONGEST_ROAD_MIN
+        and (state[ROAD_LENGTH + holder] == best)
     ):
         return
     new = top if (best >= LONGEST_ROAD_MIN and n_top == 1) else -1

@@ -25,6 +25,7 @@ from .cards import can_afford
 from .devcards import bank_has, can_play, deck_left
 from .layout import (
     ACTIVE_PLAYER,
+    ANSWER_ACCEPT,
     CITIES_LEFT,
     CURRENT_PLAYER,
     DISCARDS_OWED,
@@ -35,23 +36,28 @@ from .layout import (
     ROADS_LEFT,
     SETTLEMENTS_LEFT,
     TRADE_ANSWER,
-    ANSWER_ACCEPT,
     VERTEX_BUILDING,
     VERTEX_OWNER,
 )
 from .phases import (
     ACTION,
     DISCARD,
-    MONOPOLY as PHASE_MONOPOLY,
     MOVE_ROBBER,
     PRE_ROLL,
-    ROAD_BUILDING as PHASE_ROAD_BUILDING,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
     STEAL,
     TRADE_CLOSE,
     TRADE_COMPOSE,
     TRADE_RESPOND,
+)
+from .phases import (
+    MONOPOLY as PHASE_MONOPOLY,
+)
+from .phases import (
+    ROAD_BUILDING as PHASE_ROAD_BUILDING,
+)
+from .phases import (
     YEAR_OF_PLENTY as PHASE_YEAR_OF_PLENTY,
 )
 from .robber import can_rob, robber_targets

@@ -1,24 +1,30 @@
 """Whole games played inside numba by jitted agents (batch self-play).
 
-A jitted agent is a function ``(state, tb, mask, count, agent_rng) -> action``.
-The kernel loops mask -> choose -> step with no Python in between.
+Each seat is played by a jitted policy chosen by an integer *kind*; the kernel
+loops mask -> choose -> step with no Python in between. New jitted agents add a
+kind and a branch in :func:`choose`.
 """
 
 import numpy as np
 from numba import njit
 
+from ..constants import MAX_PLAYERS
 from . import action_ids as A
-from .layout import CURRENT_PLAYER, DECISIONS, PHASE, STATE_SIZE, TRUNCATED, TURN, WINNER
+from .layout import CURRENT_PLAYER, DECISIONS, NUM_PLAYERS, PHASE, STATE_SIZE, TURN, WINNER
+from .masks import legal_mask
 from .phases import GAME_OVER
 from .rng import below_at, seed_at
+from .scoring import total_vp
 from .setup import reset_state
 from .step import step
-from .masks import legal_mask
+
+KIND_RANDOM = 0
+KIND_NAMES = ("random",)
 
 
 @njit(cache=True)
 def pick_uniform(mask, count, buf, at):
-    """The k-th legal action for a uniform k: a uniformly random legal action."""
+    """A uniformly random legal action (the k-th set entry of the mask for a uniform k)."""
     k = below_at(buf, at, count)
     for a in range(mask.shape[0]):
         if mask[a]:
@@ -29,11 +35,22 @@ def pick_uniform(mask, count, buf, at):
 
 
 @njit(cache=True)
-def play_random_games(tb, config, template, seeds, agent_seed, out_winner, out_turns, out_decisions):
-    """Play ``len(seeds)`` games with uniformly random agents.
+def choose(kind, state, tb, mask, count, rng, at):
+    """The action of a jitted agent of ``kind`` for the current decision."""
+    # Only the random agent exists so far; other kinds fall back to it.
+    return pick_uniform(mask, count, rng, at)
 
-    Game ``i`` uses seed ``seeds[i]``; the agents' randomness is seeded by
-    ``agent_seed`` and the game index, so results do not depend on batching.
+
+@njit(cache=True)
+def play_games(
+    tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns, out_decisions, out_vp
+):
+    """Play ``len(seeds)`` games; seat ``p`` is played by a jitted agent of ``kinds[p]``.
+
+    Game ``i`` uses seed ``seeds[i]``; the agents' generator is seeded from
+    ``agent_seed`` and ``seeds[i]``, so a game's result does not depend on how
+    the games are split into batches. Writes the winner (-1: truncated), the
+    turns, the decisions and each seat's total VP per game.
     """
     state = np.zeros(STATE_SIZE, np.int32)
     mask = np.zeros(A.NUM_ACTIONS, np.bool_)
@@ -41,11 +58,13 @@ def play_random_games(tb, config, template, seeds, agent_seed, out_winner, out_t
     rng = np.zeros(2, np.int32)
     for i in range(seeds.shape[0]):
         reset_state(state, tb, seeds[i], config, template)
-        seed_at(rng, 0, agent_seed * 1000003 + i)
+        seed_at(rng, 0, agent_seed * 1000003 + seeds[i])
         while state[PHASE] != GAME_OVER:
             count = legal_mask(state, tb, mask)
-            a = pick_uniform(mask, count, rng, 0)
+            a = choose(kinds[state[CURRENT_PLAYER]], state, tb, mask, count, rng, 0)
             step(state, tb, a, scratch)
         out_winner[i] = state[WINNER]
         out_turns[i] = state[TURN]
         out_decisions[i] = state[DECISIONS]
+        for p in range(MAX_PLAYERS):
+            out_vp[i, p] = total_vp(state, p) if p < state[NUM_PLAYERS] else 0

@@ -35,10 +35,16 @@ from .layout import (
 from .masks import legal_mask
 from .phases import (
     GAME_OVER,
-    MONOPOLY as PHASE_MONOPOLY,
-    ROAD_BUILDING as PHASE_ROAD_BUILDING,
     SETUP_ROAD,
     SETUP_SETTLEMENT,
+)
+from .phases import (
+    MONOPOLY as PHASE_MONOPOLY,
+)
+from .phases import (
+    ROAD_BUILDING as PHASE_ROAD_BUILDING,
+)
+from .phases import (
     YEAR_OF_PLENTY as PHASE_YEAR_OF_PLENTY,
 )
 from .robber import move_robber, steal

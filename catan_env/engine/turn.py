@@ -15,8 +15,8 @@ from .layout import (
     OPT_MAX_TURNS,
     PHASE,
     PROPOSALS,
-    TURN,
     TRUNCATED,
+    TURN,
 )
 from .phases import ACTION, GAME_OVER, PRE_ROLL
 from .production import produce, roll_dice

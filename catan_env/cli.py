@@ -1,0 +1,171 @@
+"""The ``catan-env`` command line.
+
+Examples:
+    catan-env simulate --games 1000
+    catan-env simulate --games 200 --players 3 --agents random,random,random --json
+    catan-env simulate --games 500 -o board=beginner -o vp_to_win=8
+    catan-env info
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import fields
+
+from .config import ConfigError, GameConfig
+
+EPILOG = """examples:
+  catan-env simulate --games 1000
+  catan-env simulate --games 200 --players 3 --json
+  catan-env simulate --games 500 -o board=beginner -o domestic_trade=false
+  catan-env info
+"""
+
+
+def _parse_option(text: str) -> tuple[str, object]:
+    if "=" not in text:
+        raise ConfigError(f"option {text!r} must look like name=value")
+    name, raw = (part.strip() for part in text.split("=", 1))
+    kinds = {f.name: f.type for f in fields(GameConfig)}
+    if name not in kinds:
+        raise ConfigError(f"unknown option {name!r}; known options: {', '.join(sorted(kinds))}")
+    kind = str(kinds[name])
+    if kind == "bool":
+        low = raw.lower()
+        if low not in ("true", "false", "1", "0", "yes", "no"):
+            raise ConfigError(f"option {name} takes true or false, got {raw!r}")
+        return name, low in ("true", "1", "yes")
+    if kind == "int":
+        try:
+            return name, int(raw)
+        except ValueError:
+            raise ConfigError(f"option {name} takes an integer, got {raw!r}") from None
+    if name == "fixed_board":
+        try:
+            return name, json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"option fixed_board takes JSON: {exc}") from None
+    return name, raw
+
+
+def _cmd_simulate(args) -> int:
+    from agents import make_agent
+
+    from .simulate import simulate
+
+    options = dict(_parse_option(o) for o in args.option)
+    for key in ("variant", "num_players"):
+        if key in options:
+            raise ConfigError(f"set {key} with its own flag, not -o")
+    config = GameConfig.make(variant=args.variant, num_players=args.players, **options)
+    names = [a.strip() for a in args.agents.split(",")]
+    if len(names) == 1:
+        names = names * args.players
+    if len(names) != args.players:
+        raise ConfigError(f"--agents names {len(names)} agents for {args.players} players")
+    agent_list = [make_agent(name, seed=args.seed * 1000 + i) for i, name in enumerate(names)]
+    result = simulate(args.games, agent_list, config, seed=args.seed, progress=not args.quiet)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    print(
+        f"{result.games} games of {result.variant}, {result.num_players} players "
+        f"({result.engine}, seed {result.seed})"
+    )
+    print(f"{'seat':<6}{'agent':<12}{'wins':>8}{'win rate':>10}")
+    for p, (name, wins) in enumerate(zip(result.agents, result.wins, strict=True)):
+        print(f"{p:<6}{name:<12}{wins:>8}{wins / result.games:>10.1%}")
+    if result.truncated:
+        print(f"truncated by the turn limit: {result.truncated}")
+    print(f"mean game length: {result.mean_turns:.1f} turns, {result.mean_decisions:.0f} decisions")
+    print(
+        f"speed: {result.games_per_second:,.1f} games/s, "
+        f"{result.decisions_per_second:,.0f} decisions/s "
+        f"(engine load/compile {result.compile_seconds:.1f} s)"
+    )
+    return 0
+
+
+def _cmd_info(args) -> int:
+    from . import __version__
+    from .actions import NUM_ACTIONS
+    from .engine import CACHE_DIR
+    from .engine.layout import STATE_DTYPE, STATE_SIZE
+    from .observe import OBS_SIZE
+
+    info = {
+        "version": __version__,
+        "variants": ["base"],
+        "num_actions": NUM_ACTIONS,
+        "observation_size": OBS_SIZE,
+        "state_fields": STATE_SIZE,
+        "state_bytes": STATE_SIZE * STATE_DTYPE().itemsize,
+        "numba_cache": str(CACHE_DIR),
+    }
+    if args.json:
+        print(json.dumps(info))
+    else:
+        for k, v in info.items():
+            print(f"{k:<18}{v}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="catan-env",
+        description="Fast, rules-complete Catan environments: simulate games, inspect the engine.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sim = sub.add_parser(
+        "simulate",
+        help="play many games with given agents and print win rates and speed",
+        description="Play N games (batch self-play) and print win rates by seat, mean game "
+        "length and games per second.",
+        epilog="example: catan-env simulate --games 1000 --players 4 --agents random",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sim.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
+    sim.add_argument("--players", "-p", type=int, default=4, help="seats (2-4, default 4)")
+    sim.add_argument("--variant", default="base", help="rule set (default base)")
+    sim.add_argument(
+        "--agents",
+        default="random",
+        help="comma-separated agent per seat, or one for all (default random)",
+    )
+    sim.add_argument("--seed", type=int, default=0, help="fixes all games (default 0)")
+    sim.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="rule option, e.g. -o board=beginner -o vp_to_win=8 (repeatable)",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    sim.set_defaults(func=_cmd_simulate)
+    inf = sub.add_parser("info", help="sizes of the state, actions and observations")
+    inf.add_argument("--json", action="store_true", help="print one JSON object")
+    inf.set_defaults(func=_cmd_info)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.func(args)
+    except (ConfigError, ValueError) as exc:
+        print(f"catan-env: error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
