@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, field, fields
 
 import numpy as np
 
+from .board import standard
 from .board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
 from .constants import DESERT, HARBOR_NAMES, TERRAIN_NAMES
 from .engine import layout as L
@@ -124,10 +125,8 @@ class GameConfig:
     def board_template(self) -> np.ndarray:
         """Terrain, numbers and harbors to impose at reset (-1 parts are drawn)."""
         if self.board == "beginner":
-            from .engine.tables import STANDARD_TABLES as tb
-
             return np.concatenate(
-                [tb.beginner_terrain, tb.beginner_numbers, tb.beginner_harbors]
+                [standard.BEGINNER_TERRAIN, standard.BEGINNER_NUMBERS, standard.BEGINNER_HARBORS]
             ).astype(np.int32)
         if self.fixed_board is None:
             return np.full(TEMPLATE_SIZE, -1, np.int32)

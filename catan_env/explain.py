@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .actions import ACTIONS, family_of
-from .board.standard import HEX_LABELS
+from .board.standard import GEOMETRY, HEX_LABELS
 from .constants import (
     COST_CITY,
     COST_DEV_CARD,
@@ -36,7 +36,6 @@ from .engine.phases import (
 from .engine.phases import (
     YEAR_OF_PLENTY as PHASE_YOP,
 )
-from .engine.tables import STANDARD_TABLES as TB
 
 
 class IllegalActionError(ValueError):
@@ -164,7 +163,7 @@ def _argument_reason(s, info, phase, p) -> str:
         v = arg
         if s[L.VERTEX_OWNER + v] >= 0:
             return f"intersection v{v} is already occupied"
-        for w in TB.vertex_vertices[v]:
+        for w in GEOMETRY.vertex_vertices[v]:
             if w >= 0 and s[L.VERTEX_OWNER + w] >= 0:
                 return f"the distance rule: neighbouring v{w} holds a building (base §7.3)"
         if phase != SETUP_SETTLEMENT:

@@ -81,7 +81,7 @@ class Game:
     def _init(self):
         self.actions: list[int] = []
         self._mask = np.zeros(_actions.NUM_ACTIONS, np.bool_)
-        self._scratch = np.zeros(_actions.NUM_ACTIONS, np.bool_)
+        self._scratch = np.zeros(_actions.NUM_ACTIONS, np.int32)
         self._mask_valid = False
 
     # --- construction from data -----------------------------------------------

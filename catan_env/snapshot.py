@@ -14,7 +14,15 @@ from typing import Any
 
 import numpy as np
 
-from .board.standard import HEX_LABELS, NUM_EDGES, NUM_HARBORS, NUM_HEXES, NUM_VERTICES
+from .board.standard import (
+    GEOMETRY,
+    HEX_LABELS,
+    NUM_EDGES,
+    NUM_HARBORS,
+    NUM_HEXES,
+    NUM_VERTICES,
+    VERTEX_HARBOR,
+)
 from .config import ConfigError, GameConfig
 from .constants import (
     BUILDING_NAMES,
@@ -367,7 +375,6 @@ def derive(s: np.ndarray) -> None:
     """Recompute the cached fields that follow from the pieces and cards."""
     from .engine.longest_road import road_length
 
-    tb = STANDARD_TABLES
     n = int(s[L.NUM_PLAYERS])
     owner = s[L.VERTEX_OWNER : L.VERTEX_OWNER + NUM_VERTICES]
     kind = s[L.VERTEX_BUILDING : L.VERTEX_BUILDING + NUM_VERTICES]
@@ -388,7 +395,7 @@ def derive(s: np.ndarray) -> None:
             s[off + p] = limit - used
         rates = np.full(NUM_RESOURCES, 4, np.int32)
         for v in np.flatnonzero(owner == p):
-            h = tb.vertex_harbor[v]
+            h = VERTEX_HARBOR[v]
             if h >= 0:
                 t = s[L.HARBOR_TYPE + h]
                 if t < NUM_RESOURCES:
@@ -396,7 +403,7 @@ def derive(s: np.ndarray) -> None:
                 else:
                     rates = np.minimum(rates, 3)
         s[L.HARBOR_RATE + p * NUM_RESOURCES : L.HARBOR_RATE + (p + 1) * NUM_RESOURCES] = rates
-        s[L.ROAD_LENGTH + p] = road_length(s, tb, p)
+        s[L.ROAD_LENGTH + p] = road_length(s, STANDARD_TABLES, p)
         vp = settlements + 2 * cities
         if s[L.LONGEST_ROAD_HOLDER] == p:
             vp += 2
@@ -465,7 +472,7 @@ def check_consistency(s: np.ndarray) -> None:
     for v in range(NUM_VERTICES):
         if s[L.VERTEX_OWNER + v] < 0:
             continue
-        for w in STANDARD_TABLES.vertex_vertices[v]:
+        for w in GEOMETRY.vertex_vertices[v]:
             if w >= 0 and s[L.VERTEX_OWNER + w] >= 0:
                 raise SnapshotError(f"buildings on v{v} and v{w} break the distance rule")
     if s[L.HEX_TERRAIN + s[L.ROBBER_HEX]] > DESERT:
@@ -481,7 +488,6 @@ def check_consistency(s: np.ndarray) -> None:
 
 def _check_roads_connected(s: np.ndarray, n: int) -> None:
     """Every road network must touch one of its owner's buildings (base §7.2)."""
-    tb = STANDARD_TABLES
     owner = s[L.EDGE_OWNER : L.EDGE_OWNER + NUM_EDGES]
     seen = np.zeros(NUM_EDGES, bool)
     for start in range(NUM_EDGES):
@@ -492,9 +498,9 @@ def _check_roads_connected(s: np.ndarray, n: int) -> None:
         seen[start] = True
         while stack:
             e = stack.pop()
-            for v in tb.edge_vertices[e]:
+            for v in GEOMETRY.edge_vertices[e]:
                 touches |= s[L.VERTEX_OWNER + v] == p
-                for f in tb.vertex_edges[v]:
+                for f in GEOMETRY.vertex_edges[v]:
                     if f >= 0 and not seen[f] and owner[f] == p:
                         seen[f] = True
                         stack.append(f)

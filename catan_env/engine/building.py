@@ -2,6 +2,7 @@
 
 from numba import njit
 
+from ..board.standard import NUM_EDGES
 from ..constants import CITY, GENERIC_HARBOR, NUM_RESOURCES, SETTLEMENT
 from .layout import (
     CITIES_LEFT,
@@ -15,6 +16,7 @@ from .layout import (
     VERTEX_OWNER,
 )
 from .longest_road import update_after_road, update_after_settlement
+from .tables import T_EDGE_VERTICES, T_VERTEX_EDGES, T_VERTEX_HARBOR, T_VERTEX_VERTICES
 
 
 @njit(cache=True, inline="always")
@@ -23,7 +25,7 @@ def distance_rule_ok(state, tb, v):
     if state[VERTEX_OWNER + v] >= 0:
         return False
     for k in range(3):
-        w = tb.vertex_vertices[v, k]
+        w = tb[T_VERTEX_VERTICES + 3 * v + k]
         if w >= 0 and state[VERTEX_OWNER + w] >= 0:
             return False
     return True
@@ -32,7 +34,7 @@ def distance_rule_ok(state, tb, v):
 @njit(cache=True, inline="always")
 def has_road_at(state, tb, p, v):
     for k in range(3):
-        e = tb.vertex_edges[v, k]
+        e = tb[T_VERTEX_EDGES + 3 * v + k]
         if e >= 0 and state[EDGE_OWNER + e] == p:
             return True
     return False
@@ -54,13 +56,13 @@ def road_ok(state, tb, p, e):
     if state[EDGE_OWNER + e] >= 0:
         return False
     for side in range(2):
-        v = tb.edge_vertices[e, side]
+        v = tb[T_EDGE_VERTICES + 2 * e + side]
         owner = state[VERTEX_OWNER + v]
         if owner == p:
             return True
         if owner < 0:
             for k in range(3):
-                f = tb.vertex_edges[v, k]
+                f = tb[T_VERTEX_EDGES + 3 * v + k]
                 if f >= 0 and f != e and state[EDGE_OWNER + f] == p:
                     return True
     return False
@@ -68,7 +70,7 @@ def road_ok(state, tb, p, e):
 
 @njit(cache=True)
 def any_road_ok(state, tb, p):
-    for e in range(tb.edge_vertices.shape[0]):
+    for e in range(NUM_EDGES):
         if road_ok(state, tb, p, e):
             return True
     return False
@@ -76,7 +78,7 @@ def any_road_ok(state, tb, p):
 
 @njit(cache=True)
 def _claim_harbor(state, tb, p, v):
-    h = tb.vertex_harbor[v]
+    h = tb[T_VERTEX_HARBOR + v]
     if h < 0:
         return
     kind = state[HARBOR_TYPE + h]

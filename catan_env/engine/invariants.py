@@ -8,6 +8,7 @@ after every step of many random games.
 import numpy as np
 from numba import njit
 
+from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..constants import (
     CITIES_PER_PLAYER,
     CITY,
@@ -28,11 +29,12 @@ from ..constants import (
 from . import action_ids as A
 from . import layout as L
 from .longest_road import road_length
-from .masks import legal_mask
+from .masks import legal_actions
 from .phases import DISCARD, GAME_OVER, NUM_PHASES
 from .rng import below_at, seed_at
 from .setup import reset_state
 from .step import step
+from .tables import T_EDGE_VERTICES, T_VERTEX_EDGES, T_VERTEX_HARBOR, T_VERTEX_VERTICES
 
 INVARIANT_NAMES = (
     "ok",
@@ -67,11 +69,11 @@ def _component_has_building(state, tb, p, start_edge, seen_e, stack):
         e = stack[top]
         top -= 1
         for side in range(2):
-            v = tb.edge_vertices[e, side]
+            v = tb[T_EDGE_VERTICES + 2 * e + side]
             if state[L.VERTEX_OWNER + v] == p:
                 found = True
             for k in range(3):
-                f = tb.vertex_edges[v, k]
+                f = tb[T_VERTEX_EDGES + 3 * v + k]
                 if f >= 0 and not seen_e[f] and state[L.EDGE_OWNER + f] == p:
                     seen_e[f] = True
                     top += 1
@@ -83,8 +85,8 @@ def _component_has_building(state, tb, p, start_edge, seen_e, stack):
 def check_state(state, tb):
     """0 if ``state`` satisfies every invariant, else the first failing code."""
     n = state[L.NUM_PLAYERS]
-    n_vert = tb.vertex_edges.shape[0]
-    n_edge = tb.edge_vertices.shape[0]
+    n_vert = NUM_VERTICES
+    n_edge = NUM_EDGES
     # 1. counts are never negative
     for r in range(NUM_RESOURCES):
         if state[L.BANK + r] < 0:
@@ -172,7 +174,7 @@ def check_state(state, tb):
     for v in range(n_vert):
         if state[L.VERTEX_OWNER + v] >= 0:
             for k in range(3):
-                w = tb.vertex_vertices[v, k]
+                w = tb[T_VERTEX_VERTICES + 3 * v + k]
                 if w >= 0 and state[L.VERTEX_OWNER + w] >= 0:
                     return 6
     # 7. every road belongs to a network that touches one of its owner's buildings
@@ -217,8 +219,8 @@ def check_state(state, tb):
     expect = np.full((MAX_PLAYERS, NUM_RESOURCES), 4, np.int64)
     for v in range(n_vert):
         owner = state[L.VERTEX_OWNER + v]
-        if owner >= 0 and tb.vertex_harbor[v] >= 0:
-            kind = state[L.HARBOR_TYPE + tb.vertex_harbor[v]]
+        if owner >= 0 and tb[T_VERTEX_HARBOR + v] >= 0:
+            kind = state[L.HARBOR_TYPE + tb[T_VERTEX_HARBOR + v]]
             for r in range(NUM_RESOURCES):
                 if kind == r:
                     expect[owner, r] = 2
@@ -272,8 +274,8 @@ def soak_random_games(
     to ``out_states[i]``. Also fails (code 15) if a running game has no legal
     action and (code 16) if it exceeds ``max_decisions``.
     """
-    mask = np.zeros(A.NUM_ACTIONS, np.bool_)
-    scratch = np.zeros(A.NUM_ACTIONS, np.bool_)
+    legal = np.zeros(A.NUM_ACTIONS, np.int32)
+    scratch = np.zeros(A.NUM_ACTIONS, np.int32)
     rng = np.zeros(2, np.int32)
     for i in range(seeds.shape[0]):
         state = out_states[i]
@@ -282,19 +284,11 @@ def soak_random_games(
         code = check_state(state, tb)
         decisions = 0
         while code == 0 and state[L.PHASE] != GAME_OVER:
-            count = legal_mask(state, tb, mask)
+            count = legal_actions(state, tb, legal)
             if count == 0:
                 code = 15
                 break
-            k = below_at(rng, 0, count)
-            a = -1
-            for j in range(mask.shape[0]):
-                if mask[j]:
-                    if k == 0:
-                        a = j
-                        break
-                    k -= 1
-            step(state, tb, a, scratch)
+            step(state, tb, legal[below_at(rng, 0, count)], scratch)
             decisions += 1
             code = check_state(state, tb)
             if decisions > max_decisions:

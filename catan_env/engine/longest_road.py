@@ -3,6 +3,7 @@
 import numpy as np
 from numba import njit
 
+from ..board.standard import NUM_EDGES
 from ..constants import MAX_PLAYERS, ROADS_PER_PLAYER
 from .layout import (
     EDGE_OWNER,
@@ -12,6 +13,7 @@ from .layout import (
     ROAD_LENGTH,
     VERTEX_OWNER,
 )
+from .tables import T_EDGE_VERTICES, T_VERTEX_EDGES, T_VERTEX_VERTICES
 
 LONGEST_ROAD_MIN = 5
 LONGEST_ROAD_VP = 2
@@ -25,7 +27,7 @@ def road_length(state, tb, p):
     not pass through an intersection holding another player's building.
     Exhaustive depth-first search: at most 15 roads, so it stays small.
     """
-    n_edges = tb.edge_vertices.shape[0]
+    n_edges = NUM_EDGES
     own = np.empty(ROADS_PER_PLAYER + 1, np.int64)
     n_own = 0
     for e in range(n_edges):
@@ -42,7 +44,7 @@ def road_length(state, tb, p):
     best = 0
     for i in range(n_own):
         for side in range(2):
-            start = tb.edge_vertices[own[i], side]
+            start = tb[T_EDGE_VERTICES + 2 * own[i] + side]
             depth = 0
             stack_v[0] = start
             stack_k[0] = 0
@@ -57,12 +59,12 @@ def road_length(state, tb, p):
                 )
                 if not blocked:
                     while k < 3:
-                        e = tb.vertex_edges[v, k]
+                        e = tb[T_VERTEX_EDGES + 3 * v + k]
                         k += 1
                         if e >= 0 and not used[e] and state[EDGE_OWNER + e] == p:
                             stack_k[depth] = k
                             used[e] = True
-                            nxt = tb.vertex_vertices[v, k - 1]
+                            nxt = tb[T_VERTEX_VERTICES + 3 * v + k - 1]
                             depth += 1
                             stack_v[depth] = nxt
                             stack_k[depth] = 0
@@ -125,7 +127,7 @@ def update_after_settlement(state, tb, v):
     """A building on ``v`` can cut the trails of every player with a road there."""
     touched = np.zeros(MAX_PLAYERS, np.bool_)
     for k in range(3):
-        e = tb.vertex_edges[v, k]
+        e = tb[T_VERTEX_EDGES + 3 * v + k]
         if e >= 0 and state[EDGE_OWNER + e] >= 0:
             touched[state[EDGE_OWNER + e]] = True
     for q in range(state[NUM_PLAYERS]):

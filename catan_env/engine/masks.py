@@ -1,12 +1,15 @@
-"""Legal-action masks of the base game (base §14).
+"""Legal actions of the base game (base §14).
 
-``legal_mask`` writes the mask of the player who must decide now into a
-preallocated boolean array and returns how many actions are legal. It is the
-single authority on legality: the envs, the agents and ``Game.step`` all use it.
+``legal_actions`` writes the ids legal for the player who must decide now into
+a preallocated integer array (ascending) and returns how many there are;
+``legal_mask`` turns them into a boolean mask. This module is the single
+authority on legality: the envs, the agents and ``Game.step`` all use it.
 """
 
+import numpy as np
 from numba import njit
 
+from ..board.standard import NUM_EDGES, NUM_HEXES, NUM_VERTICES
 from ..constants import (
     COST_CITY,
     COST_DEV_CARD,
@@ -29,12 +32,15 @@ from .layout import (
     CITIES_LEFT,
     CURRENT_PLAYER,
     DISCARDS_OWED,
+    EDGE_OWNER,
     FREE_ROADS_PLACED,
     HAND,
     NUM_PLAYERS,
+    OPT_FRIENDLY_ROBBER,
     PHASE,
     ROADS_LEFT,
     SETTLEMENTS_LEFT,
+    SETUP_VERTEX,
     TRADE_ANSWER,
     VERTEX_BUILDING,
     VERTEX_OWNER,
@@ -60,8 +66,8 @@ from .phases import (
 from .phases import (
     YEAR_OF_PLENTY as PHASE_YEAR_OF_PLENTY,
 )
-from .robber import can_rob, robber_targets
-from .setup import setup_road_ok
+from .robber import can_rob, desert_hex, robber_hex_ok
+from .tables import T_VERTEX_EDGES
 from .trade import (
     can_accept,
     can_add_give,
@@ -74,110 +80,186 @@ from .trade import (
 
 
 @njit(cache=True)
-def _dev_plays(state, tb, p, mask):
-    mask[A.PLAY_KNIGHT] = can_play(state, tb, p, KNIGHT)
-    mask[A.PLAY_ROAD_BUILDING] = can_play(state, tb, p, ROAD_BUILDING)
-    mask[A.PLAY_YEAR_OF_PLENTY] = can_play(state, tb, p, YEAR_OF_PLENTY)
-    mask[A.PLAY_MONOPOLY] = can_play(state, tb, p, MONOPOLY)
+def _dev_plays(state, tb, p, out, n):
+    if can_play(state, tb, p, KNIGHT):
+        out[n] = A.PLAY_KNIGHT
+        n += 1
+    if can_play(state, tb, p, ROAD_BUILDING):
+        out[n] = A.PLAY_ROAD_BUILDING
+        n += 1
+    if can_play(state, tb, p, YEAR_OF_PLENTY):
+        out[n] = A.PLAY_YEAR_OF_PLENTY
+        n += 1
+    if can_play(state, tb, p, MONOPOLY):
+        out[n] = A.PLAY_MONOPOLY
+        n += 1
+    return n
 
 
 @njit(cache=True)
-def _roads(state, tb, p, mask):
-    for e in range(tb.edge_vertices.shape[0]):
+def _roads(state, tb, p, out, n):
+    for e in range(NUM_EDGES):
         if road_ok(state, tb, p, e):
-            mask[A.BUILD_ROAD + e] = True
+            out[n] = A.BUILD_ROAD + e
+            n += 1
+    return n
 
 
 @njit(cache=True)
-def _action_phase(state, tb, p, mask):
-    mask[A.END_TURN] = True
-    if state[ROADS_LEFT + p] > 0 and can_afford(state, p, COST_ROAD):
-        _roads(state, tb, p, mask)
+def _offer_additions(state, p, out, n):
+    for r in range(NUM_RESOURCES):
+        if can_add_give(state, p, r):
+            out[n] = A.TRADE_ADD_GIVE + r
+            n += 1
+    for r in range(NUM_RESOURCES):
+        if can_add_want(state, p, r):
+            out[n] = A.TRADE_ADD_WANT + r
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _action_phase(state, tb, p, out):
+    out[0] = A.END_TURN
+    n = 1
     if state[SETTLEMENTS_LEFT + p] > 0 and can_afford(state, p, COST_SETTLEMENT):
-        for v in range(tb.vertex_edges.shape[0]):
+        for v in range(NUM_VERTICES):
             if settlement_ok(state, tb, p, v):
-                mask[A.BUILD_SETTLEMENT + v] = True
+                out[n] = A.BUILD_SETTLEMENT + v
+                n += 1
+    if state[ROADS_LEFT + p] > 0 and can_afford(state, p, COST_ROAD):
+        n = _roads(state, tb, p, out, n)
     if state[CITIES_LEFT + p] > 0 and can_afford(state, p, COST_CITY):
-        for v in range(tb.vertex_edges.shape[0]):
+        for v in range(NUM_VERTICES):
             if state[VERTEX_OWNER + v] == p and state[VERTEX_BUILDING + v] == SETTLEMENT:
-                mask[A.BUILD_CITY + v] = True
+                out[n] = A.BUILD_CITY + v
+                n += 1
     if deck_left(state) > 0 and can_afford(state, p, COST_DEV_CARD):
-        mask[A.BUY_DEV] = True
-    _dev_plays(state, tb, p, mask)
+        out[n] = A.BUY_DEV
+        n += 1
+    n = _dev_plays(state, tb, p, out, n)
     if trading_allowed(state):
         i = 0
         for give in range(NUM_RESOURCES):
             for get in range(NUM_RESOURCES):
                 if give != get:
-                    mask[A.MARITIME + i] = maritime_ok(state, p, give, get)
+                    if maritime_ok(state, p, give, get):
+                        out[n] = A.MARITIME + i
+                        n += 1
                     i += 1
         if can_start_offer(state):
+            n = _offer_additions(state, p, out, n)
+    return n
+
+
+@njit(cache=True)
+def legal_actions(state, tb, out):
+    """Write the legal action ids of the current decision into ``out``, ascending.
+
+    ``out`` is an integer array of at least ``NUM_ACTIONS`` entries; returns
+    how many were written. The actions belong to ``state[CURRENT_PLAYER]``;
+    none once the game is over.
+    """
+    phase = state[PHASE]
+    p = state[CURRENT_PLAYER]
+    n = 0
+    if phase == ACTION:
+        n = _action_phase(state, tb, p, out)
+    elif phase == PRE_ROLL:
+        out[0] = A.ROLL
+        n = _dev_plays(state, tb, p, out, 1)
+    elif phase == DISCARD:
+        if state[DISCARDS_OWED + p] > 0:
             for r in range(NUM_RESOURCES):
-                mask[A.TRADE_ADD_GIVE + r] = can_add_give(state, p, r)
-                mask[A.TRADE_ADD_WANT + r] = can_add_want(state, p, r)
+                if state[HAND + p * NUM_RESOURCES + r] > 0:
+                    out[n] = A.DISCARD + r
+                    n += 1
+    elif phase == MOVE_ROBBER:
+        for h in range(NUM_HEXES):
+            if robber_hex_ok(state, tb, h):
+                out[n] = A.MOVE_ROBBER + h
+                n += 1
+        if n == 0 and state[OPT_FRIENDLY_ROBBER] != 0:
+            # Nowhere allowed: the robber goes to (or stays on) the desert.
+            out[0] = A.MOVE_ROBBER + desert_hex(state)
+            n = 1
+    elif phase == STEAL:
+        players = state[NUM_PLAYERS]
+        for k in range(1, players):
+            if can_rob(state, tb, p, (p + k) % players):
+                out[n] = A.STEAL + k - 1
+                n += 1
+    elif phase == SETUP_SETTLEMENT:
+        for v in range(NUM_VERTICES):
+            if distance_rule_ok(state, tb, v):
+                out[n] = A.BUILD_SETTLEMENT + v
+                n += 1
+    elif phase == SETUP_ROAD:
+        v = state[SETUP_VERTEX]
+        for k in range(3):
+            e = tb[T_VERTEX_EDGES + 3 * v + k]
+            if e >= 0 and state[EDGE_OWNER + e] < 0:
+                out[n] = A.BUILD_ROAD + e
+                n += 1
+        _sort_small(out, n)
+    elif phase == PHASE_ROAD_BUILDING:
+        n = _roads(state, tb, p, out, 0)
+        if state[FREE_ROADS_PLACED] >= 1:
+            out[n] = A.STOP
+            n += 1
+    elif phase == PHASE_YEAR_OF_PLENTY:
+        for r in range(NUM_RESOURCES):
+            if bank_has(state, r):
+                out[n] = A.PICK_RESOURCE + r
+                n += 1
+    elif phase == PHASE_MONOPOLY:
+        for r in range(NUM_RESOURCES):
+            out[n] = A.PICK_RESOURCE + r
+            n += 1
+    elif phase == TRADE_COMPOSE:
+        n = _offer_additions(state, p, out, 0)
+        if offer_complete(state):
+            for k in range(state[NUM_PLAYERS]):
+                out[n] = A.TRADE_PROPOSE + k
+                n += 1
+        out[n] = A.TRADE_CANCEL
+        n += 1
+    elif phase == TRADE_RESPOND:
+        if can_accept(state, p):
+            out[n] = A.TRADE_ACCEPT
+            n += 1
+        out[n] = A.TRADE_DECLINE
+        n += 1
+    elif phase == TRADE_CLOSE:
+        out[0] = A.TRADE_CANCEL
+        n = 1
+        players = state[NUM_PLAYERS]
+        a = state[ACTIVE_PLAYER]
+        for k in range(1, players):
+            if state[TRADE_ANSWER + (a + k) % players] == ANSWER_ACCEPT:
+                out[n] = A.TRADE_CONFIRM + k - 1
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _sort_small(a, n):
+    """Insertion sort of ``a[:n]`` (n <= 3 here)."""
+    for i in range(1, n):
+        x = a[i]
+        j = i - 1
+        while j >= 0 and a[j] > x:
+            a[j + 1] = a[j]
+            j -= 1
+        a[j + 1] = x
 
 
 @njit(cache=True)
 def legal_mask(state, tb, mask):
-    """Fill ``mask`` (bool, one per action id) for the current decision; return the count.
-
-    The mask belongs to ``state[CURRENT_PLAYER]``; it is all False once the game
-    is over.
-    """
+    """Fill ``mask`` (bool, one per action id) for the current decision; return the count."""
+    ids = np.empty(A.NUM_ACTIONS, np.int32)
+    n = legal_actions(state, tb, ids)
     mask[:] = False
-    phase = state[PHASE]
-    p = state[CURRENT_PLAYER]
-    if phase == ACTION:
-        _action_phase(state, tb, p, mask)
-    elif phase == PRE_ROLL:
-        mask[A.ROLL] = True
-        _dev_plays(state, tb, p, mask)
-    elif phase == DISCARD:
-        if state[DISCARDS_OWED + p] > 0:
-            for r in range(NUM_RESOURCES):
-                mask[A.DISCARD + r] = state[HAND + p * NUM_RESOURCES + r] > 0
-    elif phase == MOVE_ROBBER:
-        robber_targets(state, tb, mask[A.MOVE_ROBBER : A.MOVE_ROBBER + tb.hex_vertices.shape[0]])
-    elif phase == STEAL:
-        n = state[NUM_PLAYERS]
-        for k in range(1, n):
-            mask[A.STEAL + k - 1] = can_rob(state, tb, p, (p + k) % n)
-    elif phase == SETUP_SETTLEMENT:
-        for v in range(tb.vertex_edges.shape[0]):
-            mask[A.BUILD_SETTLEMENT + v] = distance_rule_ok(state, tb, v)
-    elif phase == SETUP_ROAD:
-        for e in range(tb.edge_vertices.shape[0]):
-            mask[A.BUILD_ROAD + e] = setup_road_ok(state, tb, e)
-    elif phase == PHASE_ROAD_BUILDING:
-        _roads(state, tb, p, mask)
-        mask[A.STOP] = state[FREE_ROADS_PLACED] >= 1
-    elif phase == PHASE_YEAR_OF_PLENTY:
-        for r in range(NUM_RESOURCES):
-            mask[A.PICK_RESOURCE + r] = bank_has(state, r)
-    elif phase == PHASE_MONOPOLY:
-        for r in range(NUM_RESOURCES):
-            mask[A.PICK_RESOURCE + r] = True
-    elif phase == TRADE_COMPOSE:
-        for r in range(NUM_RESOURCES):
-            mask[A.TRADE_ADD_GIVE + r] = can_add_give(state, p, r)
-            mask[A.TRADE_ADD_WANT + r] = can_add_want(state, p, r)
-        if offer_complete(state):
-            n = state[NUM_PLAYERS]
-            mask[A.TRADE_PROPOSE] = True
-            for k in range(1, n):
-                mask[A.TRADE_PROPOSE + k] = True
-        mask[A.TRADE_CANCEL] = True
-    elif phase == TRADE_RESPOND:
-        mask[A.TRADE_ACCEPT] = can_accept(state, p)
-        mask[A.TRADE_DECLINE] = True
-    elif phase == TRADE_CLOSE:
-        n = state[NUM_PLAYERS]
-        a = state[ACTIVE_PLAYER]
-        for k in range(1, n):
-            mask[A.TRADE_CONFIRM + k - 1] = state[TRADE_ANSWER + (a + k) % n] == ANSWER_ACCEPT
-        mask[A.TRADE_CANCEL] = True
-    count = 0
-    for i in range(mask.shape[0]):
-        if mask[i]:
-            count += 1
-    return count
+    for i in range(n):
+        mask[ids[i]] = True
+    return n

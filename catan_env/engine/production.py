@@ -3,6 +3,7 @@
 import numpy as np
 from numba import njit
 
+from ..board.standard import NUM_HEXES
 from ..constants import DESERT, MAX_PLAYERS, NUM_RESOURCES
 from .cards import take_from_bank
 from .layout import (
@@ -16,6 +17,7 @@ from .layout import (
     VERTEX_OWNER,
 )
 from .rng import rng_below
+from .tables import T_HEX_VERTICES
 
 
 @njit(cache=True)
@@ -33,14 +35,14 @@ def owed_production(state, tb, total, owed):
     """Fill ``owed[p, r]``: what each seat would receive for the roll ``total``."""
     owed[:, :] = 0
     robber = state[ROBBER_HEX]
-    for h in range(tb.hex_vertices.shape[0]):
+    for h in range(NUM_HEXES):
         if state[HEX_NUMBER + h] != total or h == robber:
             continue
         terrain = state[HEX_TERRAIN + h]
         if terrain >= DESERT:
             continue
         for k in range(6):
-            v = tb.hex_vertices[h, k]
+            v = tb[T_HEX_VERTICES + 6 * h + k]
             owner = state[VERTEX_OWNER + v]
             if owner >= 0:
                 owed[owner, terrain] += state[VERTEX_BUILDING + v]

@@ -2,6 +2,7 @@
 
 from numba import njit
 
+from ..board.standard import NUM_HEXES
 from ..constants import DESERT, NUM_RESOURCES
 from .cards import hand_size, move_card
 from .layout import (
@@ -21,6 +22,7 @@ from .layout import (
 )
 from .phases import ACTION, DISCARD, MOVE_ROBBER, STEAL
 from .rng import rng_below
+from .tables import T_HEX_VERTICES
 
 FRIENDLY_ROBBER_MAX_VP = 2
 
@@ -64,41 +66,27 @@ def begin_robber_move(state):
 def _hex_protected(state, tb, h):
     """Friendly Robber: a hex touching a building of a player with <= 2 public VP."""
     for k in range(6):
-        owner = state[VERTEX_OWNER + tb.hex_vertices[h, k]]
+        owner = state[VERTEX_OWNER + tb[T_HEX_VERTICES + 6 * h + k]]
         if owner >= 0 and state[PUBLIC_VP + owner] <= FRIENDLY_ROBBER_MAX_VP:
             return True
     return False
 
 
 @njit(cache=True)
-def _desert_hex(state, tb):
-    for h in range(tb.hex_vertices.shape[0]):
-        if state[HEX_TERRAIN + h] == DESERT:
-            return h
-    return -1
+def robber_hex_ok(state, tb, h):
+    """The robber may move to land hex ``h`` (base §5.4 step 2, §11.4)."""
+    if h == state[ROBBER_HEX] or state[HEX_TERRAIN + h] > DESERT:
+        return False
+    return state[OPT_FRIENDLY_ROBBER] == 0 or not _hex_protected(state, tb, h)
 
 
 @njit(cache=True)
-def robber_targets(state, tb, out):
-    """Mark in ``out[h]`` the hexes the robber may move to; return how many."""
-    n_hex = tb.hex_vertices.shape[0]
-    robber = state[ROBBER_HEX]
-    friendly = state[OPT_FRIENDLY_ROBBER] != 0
-    count = 0
-    for h in range(n_hex):
-        ok = h != robber and state[HEX_TERRAIN + h] <= DESERT
-        if ok and friendly and _hex_protected(state, tb, h):
-            ok = False
-        out[h] = ok
-        if ok:
-            count += 1
-    if count == 0 and friendly:
-        # Nowhere allowed: the robber goes to (or stays on) the desert.
-        d = _desert_hex(state, tb)
-        if d >= 0:
-            out[d] = True
-            count = 1
-    return count
+def desert_hex(state):
+    """The desert, where the Friendly Robber goes when no hex is allowed (-1 if none)."""
+    for h in range(NUM_HEXES):
+        if state[HEX_TERRAIN + h] == DESERT:
+            return h
+    return -1
 
 
 @njit(cache=True)
@@ -110,7 +98,7 @@ def can_rob(state, tb, thief, victim):
         return False
     h = state[ROBBER_HEX]
     for k in range(6):
-        if state[VERTEX_OWNER + tb.hex_vertices[h, k]] == victim:
+        if state[VERTEX_OWNER + tb[T_HEX_VERTICES + 6 * h + k]] == victim:
             return True
     return False
 

@@ -11,7 +11,7 @@ from numba import njit
 from ..constants import MAX_PLAYERS
 from . import action_ids as A
 from .layout import CURRENT_PLAYER, DECISIONS, NUM_PLAYERS, PHASE, STATE_SIZE, TURN, WINNER
-from .masks import legal_mask
+from .masks import legal_actions
 from .phases import GAME_OVER
 from .rng import below_at, seed_at
 from .scoring import total_vp
@@ -23,22 +23,19 @@ KIND_NAMES = ("random",)
 
 
 @njit(cache=True)
-def pick_uniform(mask, count, buf, at):
-    """A uniformly random legal action (the k-th set entry of the mask for a uniform k)."""
-    k = below_at(buf, at, count)
-    for a in range(mask.shape[0]):
-        if mask[a]:
-            if k == 0:
-                return a
-            k -= 1
-    return -1
+def pick_uniform(legal, count, buf, at):
+    """A uniformly random entry of ``legal[:count]`` (the legal action ids)."""
+    return legal[below_at(buf, at, count)]
 
 
 @njit(cache=True)
-def choose(kind, state, tb, mask, count, rng, at):
-    """The action of a jitted agent of ``kind`` for the current decision."""
+def choose(kind, state, tb, legal, count, rng, at):
+    """The action of a jitted agent of ``kind`` for the current decision.
+
+    ``legal[:count]`` are the legal ids, ascending.
+    """
     # Only the random agent exists so far; other kinds fall back to it.
-    return pick_uniform(mask, count, rng, at)
+    return pick_uniform(legal, count, rng, at)
 
 
 @njit(cache=True)
@@ -53,15 +50,15 @@ def play_games(
     turns, the decisions and each seat's total VP per game.
     """
     state = np.zeros(STATE_SIZE, np.int32)
-    mask = np.zeros(A.NUM_ACTIONS, np.bool_)
-    scratch = np.zeros(A.NUM_ACTIONS, np.bool_)
+    legal = np.zeros(A.NUM_ACTIONS, np.int32)
+    scratch = np.zeros(A.NUM_ACTIONS, np.int32)
     rng = np.zeros(2, np.int32)
     for i in range(seeds.shape[0]):
         reset_state(state, tb, seeds[i], config, template)
         seed_at(rng, 0, agent_seed * 1000003 + seeds[i])
         while state[PHASE] != GAME_OVER:
-            count = legal_mask(state, tb, mask)
-            a = choose(kinds[state[CURRENT_PLAYER]], state, tb, mask, count, rng, 0)
+            count = legal_actions(state, tb, legal)
+            a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
             step(state, tb, a, scratch)
         out_winner[i] = state[WINNER]
         out_turns[i] = state[TURN]

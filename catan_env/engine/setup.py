@@ -8,6 +8,7 @@ starting seat and either opens the snake set-up or lays the beginner pieces.
 import numpy as np
 from numba import njit
 
+from ..board.standard import NUM_EDGES, NUM_HARBORS, NUM_HEXES, NUM_VERTICES
 from ..constants import (
     CITIES_PER_PLAYER,
     DESERT,
@@ -54,6 +55,7 @@ from .layout import (
 from .phases import PRE_ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 from .rng import rng_below, rng_seed
 from .scoring import check_win
+from .tables import T_BEGINNER_PIECES, T_HEX_NEIGHBOURS, T_SPIRALS, T_VERTEX_HEXES
 
 BOARD_VARIABLE, BOARD_BEGINNER = 0, 1
 TOKENS_SPIRAL, TOKENS_RANDOM = 0, 1
@@ -77,13 +79,13 @@ def shuffle(state, a):
 @njit(cache=True)
 def _red_tokens_touch(state, tb):
     """True if two 6/8 tokens are on adjacent hexes."""
-    n_hex = tb.hex_neighbours.shape[0]
+    n_hex = NUM_HEXES
     for h in range(n_hex):
         x = state[HEX_NUMBER + h]
         if x != 6 and x != 8:
             continue
         for d in range(6):
-            g = tb.hex_neighbours[h, d]
+            g = tb[T_HEX_NEIGHBOURS + 6 * h + d]
             if g >= 0:
                 y = state[HEX_NUMBER + g]
                 if y == 6 or y == 8:
@@ -94,7 +96,7 @@ def _red_tokens_touch(state, tb):
 @njit(cache=True)
 def _lay_tokens(state, tb):
     """Number tokens by spiral (base §3.3 item 3) or at random (item 4)."""
-    n_hex = tb.hex_neighbours.shape[0]
+    n_hex = NUM_HEXES
     if state[OPT_TOKEN_MODE] == TOKENS_RANDOM:
         tokens = _TOKENS.copy()
         while True:
@@ -111,7 +113,7 @@ def _lay_tokens(state, tb):
     corner = rng_below(state, 6) if state[OPT_RANDOM_CORNER] != 0 else 0
     i = 0
     for k in range(n_hex):
-        h = tb.spirals[corner, k]
+        h = tb[T_SPIRALS + NUM_HEXES * corner + k]
         if state[HEX_TERRAIN + h] == DESERT:
             state[HEX_NUMBER + h] = 0
         else:
@@ -126,8 +128,8 @@ def _lay_board(state, tb, template):
     ``template`` holds terrain, numbers and harbor types back to back; a part
     whose first entry is -1 is drawn from the RNG.
     """
-    n_hex = tb.hex_neighbours.shape[0]
-    n_harbor = tb.beginner_harbors.shape[0]
+    n_hex = NUM_HEXES
+    n_harbor = NUM_HARBORS
     if template[0] >= 0:
         for h in range(n_hex):
             state[HEX_TERRAIN + h] = template[h]
@@ -169,8 +171,8 @@ def reset_state(state, tb, seed, config, template):
     state[:CONFIG_SIZE] = config
     rng_seed(state, seed)
     n = state[NUM_PLAYERS]
-    n_vert = tb.vertex_edges.shape[0]
-    n_edge = tb.edge_vertices.shape[0]
+    n_vert = NUM_VERTICES
+    n_edge = NUM_EDGES
     for v in range(n_vert):
         state[VERTEX_OWNER + v] = -1
     for e in range(n_edge):
@@ -214,7 +216,7 @@ def reset_state(state, tb, seed, config, template):
 def _starting_resources(state, tb, p, v):
     """One card per land hex around ``v`` (base §4.4)."""
     for k in range(3):
-        h = tb.vertex_hexes[v, k]
+        h = tb[T_VERTEX_HEXES + 3 * v + k]
         if h >= 0:
             terrain = state[HEX_TERRAIN + h]
             if terrain < DESERT:
@@ -228,11 +230,11 @@ def _lay_beginner_pieces(state, tb):
     first_colour = 1 if n == 3 else 0  # with 3 players red is left out
     for p in range(n):
         c = first_colour + p
-        place_settlement(state, tb, p, tb.beginner_pieces[c, 0])
-        place_road(state, tb, p, tb.beginner_pieces[c, 1])
-        place_settlement(state, tb, p, tb.beginner_pieces[c, 2])
-        place_road(state, tb, p, tb.beginner_pieces[c, 3])
-        _starting_resources(state, tb, p, tb.beginner_pieces[c, 2])
+        place_settlement(state, tb, p, tb[T_BEGINNER_PIECES + 4 * c + 0])
+        place_road(state, tb, p, tb[T_BEGINNER_PIECES + 4 * c + 1])
+        place_settlement(state, tb, p, tb[T_BEGINNER_PIECES + 4 * c + 2])
+        place_road(state, tb, p, tb[T_BEGINNER_PIECES + 4 * c + 3])
+        _starting_resources(state, tb, p, tb[T_BEGINNER_PIECES + 4 * c + 2])
 
 
 @njit(cache=True)
@@ -243,14 +245,6 @@ def setup_seat(state, k):
     if k < n:
         return (start + k) % n
     return (start + 2 * n - 1 - k) % n
-
-
-@njit(cache=True)
-def setup_road_ok(state, tb, e):
-    if state[EDGE_OWNER + e] >= 0:
-        return False
-    v = state[SETUP_VERTEX]
-    return tb.edge_vertices[e, 0] == v or tb.edge_vertices[e, 1] == v
 
 
 @njit(cache=True)

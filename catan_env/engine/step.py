@@ -32,7 +32,7 @@ from .layout import (
     OPT_SKIP_FORCED,
     PHASE,
 )
-from .masks import legal_mask
+from .masks import legal_actions
 from .phases import (
     GAME_OVER,
     SETUP_ROAD,
@@ -150,14 +150,9 @@ def apply_action(state, tb, action):
 def step(state, tb, action, scratch):
     """Apply ``action``; with ``skip_forced`` also apply every forced follow-up.
 
-    ``scratch`` is a boolean array of ``NUM_ACTIONS`` entries used for masks.
+    ``scratch`` is an integer array of ``NUM_ACTIONS`` entries for legal ids.
     """
     apply_action(state, tb, action)
     if state[OPT_SKIP_FORCED] != 0:
-        while state[PHASE] != GAME_OVER:
-            if legal_mask(state, tb, scratch) != 1:
-                break
-            for a in range(scratch.shape[0]):
-                if scratch[a]:
-                    apply_action(state, tb, a)
-                    break
+        while state[PHASE] != GAME_OVER and legal_actions(state, tb, scratch) == 1:
+            apply_action(state, tb, scratch[0])
