@@ -66,7 +66,16 @@ def _cmd_simulate(args) -> int:
     if len(names) != args.players:
         raise ConfigError(f"--agents names {len(names)} agents for {args.players} players")
     agent_list = [make_agent(name, seed=args.seed * 1000 + i) for i, name in enumerate(names)]
-    result = simulate(args.games, agent_list, config, seed=args.seed, progress=not args.quiet)
+    if args.threads is not None and args.threads < 1:
+        raise ConfigError(f"--threads must be at least 1, got {args.threads}")
+    result = simulate(
+        args.games,
+        agent_list,
+        config,
+        seed=args.seed,
+        progress=not args.quiet,
+        threads=args.threads,
+    )
     if args.json:
         print(json.dumps(result.to_dict()))
         return 0
@@ -137,6 +146,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated agent per seat, or one for all (default random)",
     )
     sim.add_argument("--seed", type=int, default=0, help="fixes all games (default 0)")
+    sim.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        help="threads for the jitted kernel (default: all cores)",
+    )
     sim.add_argument(
         "-o",
         "--option",

@@ -12,12 +12,13 @@ import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
+import numba
 import numpy as np
 
 from .config import GameConfig
 from .constants import MAX_PLAYERS
 from .engine import CACHE_DIR
-from .engine.selfplay import play_games
+from .engine.selfplay import play_games, play_games_parallel
 from .engine.tables import STANDARD_TABLES
 from .game import Game
 
@@ -34,7 +35,7 @@ class SimulationResult:
         seconds: wall time of the games (compilation excluded).
         compile_seconds: time spent compiling or loading the engine.
         games_per_second, decisions_per_second: throughput.
-        engine: ``"jitted kernel"`` or ``"python loop"``.
+        engine: ``"jitted kernel, N thread(s)"`` or ``"python loop"``.
     """
 
     variant: str
@@ -64,7 +65,7 @@ def game_seeds(seed: int, n: int) -> np.ndarray:
 
 
 def _cache_is_cold() -> bool:
-    return not any(CACHE_DIR.glob("*play_games*.nbi"))
+    return not any(CACHE_DIR.glob("*selfplay*play_games*.nbi"))
 
 
 def simulate(
@@ -74,6 +75,7 @@ def simulate(
     seed: int = 0,
     progress: bool = True,
     chunk: int = 200,
+    threads: int | None = None,
 ) -> SimulationResult:
     """Play ``games`` games and return their figures.
 
@@ -83,7 +85,8 @@ def simulate(
         config: the game options.
         seed: fixes every game and every agent's choices.
         progress: show a progress bar on stderr.
-        chunk: games per kernel call between progress updates.
+        chunk: games per kernel call between progress updates (per thread).
+        threads: numba threads for the jitted kernel (default: all cores).
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
@@ -99,6 +102,10 @@ def simulate(
     t0 = time.perf_counter()
     if jitted:
         kinds = np.array([a.kernel_kind for a in agents] + [0] * (MAX_PLAYERS - n), np.int64)
+        if threads is not None:
+            numba.set_num_threads(threads)
+        parallel = numba.get_num_threads() > 1
+        kernel = play_games_parallel if parallel else play_games
         cfg, tmpl = config.config_vector(), config.board_template()
         if progress and _cache_is_cold():
             print(
@@ -107,37 +114,18 @@ def simulate(
                 flush=True,
             )
         # Compile (or load from cache) on one game, timed separately.
-        play_games(
-            STANDARD_TABLES,
-            cfg,
-            tmpl,
-            seeds[:1],
-            kinds,
-            seed,
-            winners[:1],
-            turns[:1],
-            decisions[:1],
-            vps[:1],
-        )
+        kernel(STANDARD_TABLES, cfg, tmpl, seeds[:1], kinds, seed,
+               winners[:1], turns[:1], decisions[:1], vps[:1])  # fmt: skip
         compile_seconds = time.perf_counter() - t0
         bar = _progress(games, progress)
         t1 = time.perf_counter()
-        for start in range(0, games, chunk):
-            stop = min(games, start + chunk)
-            play_games(
-                STANDARD_TABLES,
-                cfg,
-                tmpl,
-                seeds[start:stop],
-                kinds,
-                seed,
-                winners[start:stop],
-                turns[start:stop],
-                decisions[start:stop],
-                vps[start:stop],
-            )
-            bar.update(stop - start)
-        engine = "jitted kernel"
+        step = chunk * numba.get_num_threads()
+        for start in range(0, games, step):
+            part = slice(start, min(games, start + step))
+            kernel(STANDARD_TABLES, cfg, tmpl, seeds[part], kinds, seed,
+                   winners[part], turns[part], decisions[part], vps[part])  # fmt: skip
+            bar.update(part.stop - part.start)
+        engine = f"jitted kernel, {numba.get_num_threads()} thread(s)"
     else:
         Game(variant=config.variant, num_players=n, seed=0)  # compile/load the engine
         compile_seconds = time.perf_counter() - t0

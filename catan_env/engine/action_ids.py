@@ -5,6 +5,8 @@ Relative seats (1 = next clockwise) keep the space the same for 2-4 players.
 Readable names and parsing live in :mod:`catan_env.actions`.
 """
 
+from numba import njit
+
 from ..board.standard import NUM_EDGES, NUM_HEXES, NUM_VERTICES
 from ..constants import MAX_PLAYERS, NUM_RESOURCES
 
@@ -71,6 +73,7 @@ FAMILIES = (
 )
 
 
-def maritime_index(give: int, get: int) -> int:
+@njit(cache=True, inline="always")
+def maritime_index(give, get):
     """Offset inside MARITIME of trading ``give`` for ``get`` (give != get)."""
     return give * (NUM_RESOURCES - 1) + (get if get < give else get - 1)

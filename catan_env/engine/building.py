@@ -40,13 +40,13 @@ def has_road_at(state, tb, p, v):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settlement_ok(state, tb, p, v):
     """A settlement of ``p`` may stand on ``v`` in the action phase (base §7.3)."""
     return distance_rule_ok(state, tb, v) and has_road_at(state, tb, p, v)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def road_ok(state, tb, p, e):
     """A road of ``p`` may go on path ``e`` (base §7.2).
 

@@ -60,7 +60,7 @@ def deck_left(state):
     return DEV_DECK_SIZE - state[DECK_POS]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_play(state, tb, p, card):
     """``p`` may play ``card`` now, given the phase already allows it (base §8.1)."""
     if state[DEV_PLAYED] != 0:

@@ -23,6 +23,7 @@ from ..constants import (
     YEAR_OF_PLENTY,
 )
 from . import action_ids as A
+from .action_ids import maritime_index
 from .building import distance_rule_ok, road_ok, settlement_ok
 from .cards import can_afford
 from .devcards import bank_has, can_play, deck_left
@@ -139,14 +140,14 @@ def _action_phase(state, tb, p, out):
         n += 1
     n = _dev_plays(state, tb, p, out, n)
     if trading_allowed(state):
-        i = 0
         for give in range(NUM_RESOURCES):
+            # Fast path: most hands cannot pay any rate for this type.
+            if state[HAND + p * NUM_RESOURCES + give] < 2:
+                continue
             for get in range(NUM_RESOURCES):
-                if give != get:
-                    if maritime_ok(state, p, give, get):
-                        out[n] = A.MARITIME + i
-                        n += 1
-                    i += 1
+                if maritime_ok(state, p, give, get):
+                    out[n] = A.MARITIME + maritime_index(give, get)
+                    n += 1
         if can_start_offer(state):
             n = _offer_additions(state, p, out, n)
     return n

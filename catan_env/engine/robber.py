@@ -62,7 +62,7 @@ def begin_robber_move(state):
     state[CURRENT_PLAYER] = state[ACTIVE_PLAYER]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hex_protected(state, tb, h):
     """Friendly Robber: a hex touching a building of a player with <= 2 public VP."""
     for k in range(6):
@@ -72,7 +72,7 @@ def _hex_protected(state, tb, h):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def robber_hex_ok(state, tb, h):
     """The robber may move to land hex ``h`` (base §5.4 step 2, §11.4)."""
     if h == state[ROBBER_HEX] or state[HEX_TERRAIN + h] > DESERT:
@@ -89,7 +89,7 @@ def desert_hex(state):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_rob(state, tb, thief, victim):
     """``victim`` may be robbed by ``thief`` at the robber's hex (base §5.4 step 3)."""
     if victim == thief or hand_size(state, victim) == 0:

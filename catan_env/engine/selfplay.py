@@ -1,12 +1,14 @@
 """Whole games played inside numba by jitted agents (batch self-play).
 
 Each seat is played by a jitted policy chosen by an integer *kind*; the kernel
-loops mask -> choose -> step with no Python in between. New jitted agents add a
-kind and a branch in :func:`choose`.
+loops legal actions -> choose -> step with no Python in between. New jitted
+agents add a kind and a branch in :func:`choose`. ``play_games`` runs the games
+one after another on one core, ``play_games_parallel`` spreads them over
+numba's threads; both give the same result for each game.
 """
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from ..constants import MAX_PLAYERS
 from . import action_ids as A
@@ -39,6 +41,26 @@ def choose(kind, state, tb, legal, count, rng, at):
 
 
 @njit(cache=True)
+def _play_one(state, tb, config, template, seed, kinds, agent_seed, legal, scratch, rng):
+    """Play one game to the end in ``state`` (the buffers are scratch space)."""
+    reset_state(state, tb, seed, config, template)
+    seed_at(rng, 0, agent_seed * 1000003 + seed)
+    while state[PHASE] != GAME_OVER:
+        count = legal_actions(state, tb, legal)
+        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        step(state, tb, a, scratch)
+
+
+@njit(cache=True)
+def _record(state, i, out_winner, out_turns, out_decisions, out_vp):
+    out_winner[i] = state[WINNER]
+    out_turns[i] = state[TURN]
+    out_decisions[i] = state[DECISIONS]
+    for p in range(MAX_PLAYERS):
+        out_vp[i, p] = total_vp(state, p) if p < state[NUM_PLAYERS] else 0
+
+
+@njit(cache=True)
 def play_games(
     tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns, out_decisions, out_vp
 ):
@@ -46,22 +68,27 @@ def play_games(
 
     Game ``i`` uses seed ``seeds[i]``; the agents' generator is seeded from
     ``agent_seed`` and ``seeds[i]``, so a game's result does not depend on how
-    the games are split into batches. Writes the winner (-1: truncated), the
-    turns, the decisions and each seat's total VP per game.
+    the games are batched. Writes the winner (-1: truncated), the turns, the
+    decisions and each seat's total VP per game.
     """
     state = np.zeros(STATE_SIZE, np.int32)
     legal = np.zeros(A.NUM_ACTIONS, np.int32)
     scratch = np.zeros(A.NUM_ACTIONS, np.int32)
     rng = np.zeros(2, np.int32)
     for i in range(seeds.shape[0]):
-        reset_state(state, tb, seeds[i], config, template)
-        seed_at(rng, 0, agent_seed * 1000003 + seeds[i])
-        while state[PHASE] != GAME_OVER:
-            count = legal_actions(state, tb, legal)
-            a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
-            step(state, tb, a, scratch)
-        out_winner[i] = state[WINNER]
-        out_turns[i] = state[TURN]
-        out_decisions[i] = state[DECISIONS]
-        for p in range(MAX_PLAYERS):
-            out_vp[i, p] = total_vp(state, p) if p < state[NUM_PLAYERS] else 0
+        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
+        _record(state, i, out_winner, out_turns, out_decisions, out_vp)
+
+
+@njit(cache=True, parallel=True)
+def play_games_parallel(
+    tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns, out_decisions, out_vp
+):
+    """:func:`play_games` with the games spread over numba's threads."""
+    for i in prange(seeds.shape[0]):
+        state = np.zeros(STATE_SIZE, np.int32)
+        legal = np.zeros(A.NUM_ACTIONS, np.int32)
+        scratch = np.zeros(A.NUM_ACTIONS, np.int32)
+        rng = np.zeros(2, np.int32)
+        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
+        _record(state, i, out_winner, out_turns, out_decisions, out_vp)

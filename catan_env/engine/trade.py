@@ -36,7 +36,7 @@ def trading_allowed(state):
     return state[OPT_STRICT_ORDER] == 0 or state[BUILT_THIS_TURN] == 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def maritime_ok(state, p, give, get):
     if give == get or state[BANK + get] <= 0:
         return False
@@ -55,7 +55,7 @@ def offer_size(state, base):
     return state[base] + state[base + 1] + state[base + 2] + state[base + 3] + state[base + 4]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_start_offer(state):
     return (
         state[OPT_DOMESTIC_TRADE] != 0
@@ -64,7 +64,7 @@ def can_start_offer(state):
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_add_give(state, p, r):
     """One more card of ``r`` on the active player's side (base §6.3 step 1).
 
@@ -86,7 +86,7 @@ def can_add_give(state, p, r):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_add_want(state, p, r):
     """One more card of ``r`` asked for (base §6.3 step 1).
 
@@ -116,7 +116,7 @@ def add_want(state, r):
     state[PHASE] = TRADE_COMPOSE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def offer_complete(state):
     return offer_size(state, TRADE_GIVE) > 0 and offer_size(state, TRADE_WANT) > 0
 
@@ -159,7 +159,7 @@ def propose(state, target):
     state[CURRENT_PLAYER] = _next_responder(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def can_accept(state, q):
     base = HAND + q * NUM_RESOURCES
     for r in range(NUM_RESOURCES):
