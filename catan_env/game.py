@@ -280,7 +280,10 @@ class Game:
             TypeError, ValueError: not an action id or name.
         The state is unchanged whenever an exception is raised.
         """
-        a = _actions.action_id(action)
+        if type(action) is int and 0 <= action < _actions.NUM_ACTIONS:
+            a = action  # the common case, validated without the general parser
+        else:
+            a = _actions.action_id(action)
         if player is not None:
             p = self._seat(player)
             if self.done:
