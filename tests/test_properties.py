@@ -112,3 +112,29 @@ def test_soak_many_games():
     for n in (2, 3, 4):
         code, winner, decisions, states = _soak(20_000, seed0=1_000_000 * n, num_players=n)
         _assert_clean(code)
+
+
+def test_frontiers_match_the_placement_rules():
+    """base §7.2, base §7.3: the fast candidate sets equal road_ok / settlement_ok everywhere."""
+    from catan_env.engine.building import road_ok, settlement_ok
+    from catan_env.engine.masks import road_frontier, settlement_frontier
+
+    tb = STANDARD_TABLES
+    rng = np.random.default_rng(1)
+    checked = 0
+    for seed in range(4):
+        g = Game(seed=seed, domestic_trade=False)
+        while not g.done:
+            if rng.random() < 0.2:
+                for p in range(4):
+                    lo, hi = road_frontier(g.state, tb, p)
+                    bits = (int(hi) << 64) | int(lo)
+                    roads = {e for e in range(72) if bits >> e & 1}
+                    assert roads == {e for e in range(72) if road_ok(g.state, tb, p, e)}
+                    sbits = int(settlement_frontier(g.state, tb, p))
+                    spots = {v for v in range(54) if sbits >> v & 1}
+                    assert spots == {v for v in range(54) if settlement_ok(g.state, tb, p, v)}
+                    checked += 1
+            legal = g.legal_actions()
+            g.step(int(legal[rng.integers(len(legal))]))
+    assert checked > 200

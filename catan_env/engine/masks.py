@@ -24,7 +24,7 @@ from ..constants import (
 )
 from . import action_ids as A
 from .action_ids import maritime_index
-from .building import distance_rule_ok, road_ok, settlement_ok
+from .building import distance_rule_ok
 from .cards import can_afford
 from .devcards import bank_has, can_play, deck_left
 from .layout import (
@@ -68,7 +68,7 @@ from .phases import (
     YEAR_OF_PLENTY as PHASE_YEAR_OF_PLENTY,
 )
 from .robber import can_rob, desert_hex, robber_hex_ok
-from .tables import T_VERTEX_EDGES
+from .tables import T_EDGE_VERTICES, T_VERTEX_EDGES
 from .trade import (
     can_accept,
     can_add_give,
@@ -97,13 +97,75 @@ def _dev_plays(state, tb, p, out, n):
     return n
 
 
+# The frontier sets below are bit sets of paths (two words) and intersections
+# (one word); a board with more would need wider sets.
+assert NUM_EDGES <= 128 and NUM_VERTICES <= 64
+
+
+@njit(cache=True)
+def road_frontier(state, tb, p):
+    """Paths where ``p`` may build a road, as a 128-bit set (two uint64 words).
+
+    The same set as ``road_ok`` over all paths, found from ``p``'s own network:
+    the empty paths at ``p``'s buildings and at the ends of ``p``'s roads that
+    hold no other player's building (base §7.2).
+    """
+    lo = np.uint64(0)
+    hi = np.uint64(0)
+    for e in range(NUM_EDGES):
+        if state[EDGE_OWNER + e] != p:
+            continue
+        for side in range(2):
+            v = tb[T_EDGE_VERTICES + 2 * e + side]
+            owner = state[VERTEX_OWNER + v]
+            if owner >= 0 and owner != p:
+                continue
+            for k in range(3):
+                f = tb[T_VERTEX_EDGES + 3 * v + k]
+                if f >= 0 and state[EDGE_OWNER + f] < 0:
+                    if f < 64:
+                        lo |= np.uint64(1) << np.uint64(f)
+                    else:
+                        hi |= np.uint64(1) << np.uint64(f - 64)
+    for v in range(NUM_VERTICES):
+        if state[VERTEX_OWNER + v] == p:
+            for k in range(3):
+                f = tb[T_VERTEX_EDGES + 3 * v + k]
+                if f >= 0 and state[EDGE_OWNER + f] < 0:
+                    if f < 64:
+                        lo |= np.uint64(1) << np.uint64(f)
+                    else:
+                        hi |= np.uint64(1) << np.uint64(f - 64)
+    return lo, hi
+
+
 @njit(cache=True)
 def _roads(state, tb, p, out, n):
+    lo, hi = road_frontier(state, tb, p)
     for e in range(NUM_EDGES):
-        if road_ok(state, tb, p, e):
+        word = lo if e < 64 else hi
+        if (word >> np.uint64(e % 64)) & np.uint64(1):
             out[n] = A.BUILD_ROAD + e
             n += 1
     return n
+
+
+@njit(cache=True)
+def settlement_frontier(state, tb, p):
+    """Intersections where ``p`` may build a settlement, as a 64-bit set.
+
+    The same set as ``settlement_ok``: intersections at ``p``'s roads that
+    obey the distance rule (base §7.3).
+    """
+    bits = np.uint64(0)
+    for e in range(NUM_EDGES):
+        if state[EDGE_OWNER + e] != p:
+            continue
+        for side in range(2):
+            v = tb[T_EDGE_VERTICES + 2 * e + side]
+            if distance_rule_ok(state, tb, v):
+                bits |= np.uint64(1) << np.uint64(v)
+    return bits
 
 
 @njit(cache=True)
@@ -124,8 +186,9 @@ def _action_phase(state, tb, p, out):
     out[0] = A.END_TURN
     n = 1
     if state[SETTLEMENTS_LEFT + p] > 0 and can_afford(state, p, COST_SETTLEMENT):
+        bits = settlement_frontier(state, tb, p)
         for v in range(NUM_VERTICES):
-            if settlement_ok(state, tb, p, v):
+            if (bits >> np.uint64(v)) & np.uint64(1):
                 out[n] = A.BUILD_SETTLEMENT + v
                 n += 1
     if state[ROADS_LEFT + p] > 0 and can_afford(state, p, COST_ROAD):
@@ -164,8 +227,22 @@ def legal_actions(state, tb, out):
     phase = state[PHASE]
     p = state[CURRENT_PLAYER]
     n = 0
-    if phase == ACTION:
+    if phase == TRADE_COMPOSE:
+        n = _offer_additions(state, p, out, 0)
+        if offer_complete(state):
+            for k in range(state[NUM_PLAYERS]):
+                out[n] = A.TRADE_PROPOSE + k
+                n += 1
+        out[n] = A.TRADE_CANCEL
+        n += 1
+    elif phase == ACTION:
         n = _action_phase(state, tb, p, out)
+    elif phase == TRADE_RESPOND:
+        if can_accept(state, p):
+            out[n] = A.TRADE_ACCEPT
+            n += 1
+        out[n] = A.TRADE_DECLINE
+        n += 1
     elif phase == PRE_ROLL:
         out[0] = A.ROLL
         n = _dev_plays(state, tb, p, out, 1)
@@ -217,20 +294,6 @@ def legal_actions(state, tb, out):
         for r in range(NUM_RESOURCES):
             out[n] = A.PICK_RESOURCE + r
             n += 1
-    elif phase == TRADE_COMPOSE:
-        n = _offer_additions(state, p, out, 0)
-        if offer_complete(state):
-            for k in range(state[NUM_PLAYERS]):
-                out[n] = A.TRADE_PROPOSE + k
-                n += 1
-        out[n] = A.TRADE_CANCEL
-        n += 1
-    elif phase == TRADE_RESPOND:
-        if can_accept(state, p):
-            out[n] = A.TRADE_ACCEPT
-            n += 1
-        out[n] = A.TRADE_DECLINE
-        n += 1
     elif phase == TRADE_CLOSE:
         out[0] = A.TRADE_CANCEL
         n = 1

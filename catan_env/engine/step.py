@@ -68,7 +68,24 @@ def apply_action(state, tb, action):
     p = state[CURRENT_PLAYER]
     phase = state[PHASE]
     n = state[NUM_PLAYERS]
-    if action == A.ROLL:
+    # Trade actions come first: random play spends most decisions on offers.
+    if action >= A.TRADE_ADD_GIVE:
+        if action < A.TRADE_ADD_WANT:
+            add_give(state, action - A.TRADE_ADD_GIVE)
+        elif action < A.TRADE_PROPOSE:
+            add_want(state, action - A.TRADE_ADD_WANT)
+        elif action < A.TRADE_CANCEL:
+            k = action - A.TRADE_PROPOSE
+            propose(state, -1 if k == 0 else (p + k) % n)
+        elif action == A.TRADE_CANCEL:
+            clear_offer(state)
+        elif action == A.TRADE_ACCEPT:
+            answer(state, p, True)
+        elif action == A.TRADE_DECLINE:
+            answer(state, p, False)
+        else:
+            confirm(state, (state[ACTIVE_PLAYER] + action - A.TRADE_CONFIRM + 1) % n)
+    elif action == A.ROLL:
         roll(state, tb)
     elif action == A.END_TURN:
         end_turn(state)
@@ -119,28 +136,13 @@ def apply_action(state, tb, action):
             claim_monopoly(state, p, r)
     elif action == A.STOP:
         end_card(state)
-    elif action < A.TRADE_ADD_GIVE:
+    else:
         i = action - A.MARITIME
         give = i // (NUM_RESOURCES - 1)
         get = i % (NUM_RESOURCES - 1)
         if get >= give:
             get += 1
         maritime_trade(state, p, give, get)
-    elif action < A.TRADE_ADD_WANT:
-        add_give(state, action - A.TRADE_ADD_GIVE)
-    elif action < A.TRADE_PROPOSE:
-        add_want(state, action - A.TRADE_ADD_WANT)
-    elif action < A.TRADE_CANCEL:
-        k = action - A.TRADE_PROPOSE
-        propose(state, -1 if k == 0 else (p + k) % n)
-    elif action == A.TRADE_CANCEL:
-        clear_offer(state)
-    elif action == A.TRADE_ACCEPT:
-        answer(state, p, True)
-    elif action == A.TRADE_DECLINE:
-        answer(state, p, False)
-    else:
-        confirm(state, (state[ACTIVE_PLAYER] + action - A.TRADE_CONFIRM + 1) % n)
     state[DECISIONS] += 1
     if state[PHASE] != GAME_OVER and state[PHASE] > SETUP_ROAD:
         check_win(state)
