@@ -1,16 +1,21 @@
-"""Engine throughput: decisions/s and games/s for 4 random players on one core.
+"""Engine throughput: decisions/s and games/s for 4 random players.
 
-Measures, in one run:
+Measures, in one run, for each rule set (default rules with domestic trade, and
+``domestic_trade=False``):
+  * the jitted self-play kernel on one core (legal actions -> random choice ->
+    step, all inside numba): decisions/s and full games/s;
+  * the batched simulator (``VectorCatan``, 1024 games) with 1 and 2 threads;
+  * the Python ``Game`` loop and the PettingZoo AEC loop (per-step Python cost);
+and once:
   * cold compile: a fresh process with an empty numba cache imports the engine
     and plays one game (what a first-time user waits for);
-  * warm load: the same in a fresh process once the cache is filled;
-  * the jitted self-play kernel (mask -> random choice -> step inside numba);
-  * the Python ``Game`` loop and the PettingZoo AEC loop (per-step Python cost).
+  * warm import: ``import catan_env`` in a fresh process with a filled cache;
+  * bytes per state.
 
 Usage:
     python benchmarks/throughput.py            # table
     python benchmarks/throughput.py --json     # one JSON object
-    python benchmarks/throughput.py --games 2000 --no-cold
+    python benchmarks/throughput.py --seconds 2 --no-cold
 """
 
 from __future__ import annotations
@@ -29,97 +34,150 @@ _ONE_GAME = (
     "import time; t=time.perf_counter(); "
     "from catan_env import GameConfig; from catan_env.simulate import simulate; "
     "from agents import RandomAgent; "
-    "simulate(1, [RandomAgent(i) for i in range(4)], GameConfig(), progress=False); "
+    "simulate(1, [RandomAgent(i) for i in range(4)], GameConfig(), progress=False, threads=1); "
     "print(time.perf_counter()-t)"
 )
+_IMPORT = "import time; t=time.perf_counter(); import catan_env; print(time.perf_counter()-t)"
 
 
-def _fresh_process_seconds(cache_dir: str | None) -> float:
+def _fresh_process_seconds(code: str, cache_dir: str | None) -> float:
     env = dict(os.environ)
     if cache_dir is not None:
         env["NUMBA_CACHE_DIR"] = cache_dir
     out = subprocess.run(
-        [sys.executable, "-c", _ONE_GAME], env=env, check=True, capture_output=True, text=True
+        [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
     )
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def measure(games: int, python_games: int, cold: bool, domestic_trade: bool) -> dict:
+def _kernel(config, seconds):
     from agents import RandomAgent
-    from catan_env import GameConfig, env
-    from catan_env.engine.layout import STATE_DTYPE, STATE_SIZE
     from catan_env.simulate import simulate
 
-    result: dict = {"games": games, "domestic_trade": domestic_trade}
-    if cold:
-        with tempfile.TemporaryDirectory() as tmp:
-            result["cold_compile_seconds"] = _fresh_process_seconds(tmp)
-            result["warm_load_seconds"] = _fresh_process_seconds(tmp)
-    config = GameConfig(domestic_trade=domestic_trade)
     agents = [RandomAgent(i) for i in range(4)]
-    r = simulate(games, agents, config, seed=1, progress=False)
-    result.update(
-        kernel_games_per_second=r.games_per_second,
-        kernel_decisions_per_second=r.decisions_per_second,
-        mean_decisions_per_game=r.mean_decisions,
-        mean_turns_per_game=r.mean_turns,
-    )
+    simulate(2, agents, config, progress=False, threads=1)
+    games = decisions = 0
+    start = time.perf_counter()
+    seed = 1
+    while time.perf_counter() - start < seconds:
+        r = simulate(200, agents, config, seed=seed, progress=False, threads=1)
+        games += r.games
+        decisions += r.mean_decisions * r.games
+        seed += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, decisions / elapsed, decisions / games
 
-    class _PyRandom(RandomAgent):
-        kernel_kind = None
 
-    r = simulate(python_games, [_PyRandom(i) for i in range(4)], config, seed=2, progress=False)
-    result["game_loop_decisions_per_second"] = r.decisions_per_second
+def _vector(config, seconds, threads, n=1024):
+    from catan_env.vector import VectorCatan
 
-    e = env(domestic_trade=domestic_trade)
-    e.reset(seed=0)
+    options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
+    v = VectorCatan(n, seed=0, num_threads=threads, **options)
+    for _ in range(20):
+        v.step(v.random_actions())
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        v.step(v.random_actions())
+        steps += n
+    return steps / (time.perf_counter() - start)
+
+
+def _game_loop(config, seconds):
+    from catan_env import Game
+
+    options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
     rng = np.random.default_rng(0)
-    steps, t = 0, time.perf_counter()
-    for _ in range(python_games):
-        e.reset()
-        for _agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
+    warm = Game(seed=0, **options)  # load the compiled entry points before timing
+    for _ in range(50):
+        warm.step(int(warm.legal_actions()[0]))
+    steps, start, seed = 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        g = Game(seed=seed, **options)
+        seed += 1
+        while not g.done and time.perf_counter() - start < seconds:
+            legal = g.legal_actions()
+            g.step(int(legal[rng.integers(legal.size)]))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def _aec(config, seconds):
+    import catan_env
+
+    options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
+    env = catan_env.env(**options)
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(50):  # load the compiled entry points before timing
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset()
+        for _ in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
             if term or trunc:
-                e.step(None)
+                env.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[rng.integers(legal.size)]))
+            env.step(int(legal[rng.integers(legal.size)]))
             steps += 1
-    result["aec_steps_per_second"] = steps / (time.perf_counter() - t)
-    result["state_bytes"] = STATE_SIZE * STATE_DTYPE().itemsize
-    return result
+            if time.perf_counter() - start >= seconds:
+                break
+    return steps / (time.perf_counter() - start)
+
+
+def measure(seconds: float, cold: bool) -> dict:
+    from catan_env import GameConfig
+    from catan_env.engine.layout import STATE_DTYPE, STATE_SIZE
+
+    out: dict = {"bytes_per_state": STATE_SIZE * STATE_DTYPE().itemsize}
+    if cold:
+        with tempfile.TemporaryDirectory() as tmp:
+            out["cold_compile_seconds"] = _fresh_process_seconds(_ONE_GAME, tmp)
+            out["warm_import_seconds"] = _fresh_process_seconds(_IMPORT, tmp)
+            out["warm_first_game_seconds"] = _fresh_process_seconds(_ONE_GAME, tmp)
+    for label, config in (
+        ("base", GameConfig()),
+        ("base_no_domestic_trade", GameConfig(domestic_trade=False)),
+    ):
+        games, decisions, per_game = _kernel(config, seconds)
+        out[label] = {
+            "kernel_games_per_second": games,
+            "kernel_decisions_per_second": decisions,
+            "decisions_per_game": per_game,
+            "vector_decisions_per_second_1_thread": _vector(config, seconds, 1),
+            "vector_decisions_per_second_2_threads": _vector(config, seconds, 2),
+            "game_loop_decisions_per_second": _game_loop(config, seconds),
+            "aec_steps_per_second": _aec(config, seconds),
+        }
+    return out
 
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    p.add_argument("--games", type=int, default=2000, help="games for the jitted kernel")
-    p.add_argument("--python-games", type=int, default=5, help="games for the Python loops")
-    p.add_argument("--no-cold", action="store_true", help="skip the cold-compile measurement")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--seconds", type=float, default=4.0, help="time per measurement")
+    p.add_argument("--no-cold", action="store_true", help="skip the fresh-process measurements")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
-    os.environ.setdefault("NUMBA_NUM_THREADS", "1")
-    rows = [
-        measure(args.games, args.python_games, not args.no_cold and trade, trade)
-        for trade in (True, False)
-    ]
+    r = measure(args.seconds, not args.no_cold)
     if args.json:
-        print(json.dumps({"with_domestic_trade": rows[0], "without_domestic_trade": rows[1]}))
+        print(json.dumps(r))
         return 0
-    keys = [k for k in rows[0] if k not in ("games", "domestic_trade")]
-    print(f"{'4 random players, one core':<34}{'domestic trade':>16}{'no domestic trade':>20}")
-    for k in keys:
-        cells = []
-        for row in rows:
-            x = row.get(k)
-            if x is None:
-                cells.append("")
-            elif isinstance(x, float) and x < 100:
-                cells.append(f"{x:,.2f}")
-            else:
-                cells.append(f"{x:,.0f}")
-        print(f"{k:<34}{cells[0]:>16}{cells[1]:>20}")
+    for k in (
+        "cold_compile_seconds",
+        "warm_import_seconds",
+        "warm_first_game_seconds",
+        "bytes_per_state",
+    ):
+        if k in r:
+            print(f"{k:<40}{r[k]:>14,.2f}")
+    print(f"\n{'4 random players':<40}{'base':>14}{'no dom. trade':>16}")
+    for k in r["base"]:
+        a, b = r["base"][k], r["base_no_domestic_trade"][k]
+        print(f"{k:<40}{a:>14,.0f}{b:>16,.0f}")
     return 0
 
 

@@ -88,7 +88,7 @@ def test_sub_decisions_and_no_decision_cases():
 
 def test_action_phase_decisions():
     """base §14.4, base §10 (no legal action except ending the turn): end turn is always legal."""
-    g = game(blank())
+    g = game(blank(domestic_trade=False))
     assert legal_names(g) == {"end_turn"}
     d = blank()
     give(d, 0, lumber=1)

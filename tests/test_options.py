@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from helpers import blank, corner, game, give, hand, next_roll, set_hand, settle
+from helpers import blank, corner, draw_dev, game, give, hand, next_roll, set_hand, settle
 
 from catan_env import ConfigError, Game
 from catan_env.engine import layout as L
@@ -124,3 +124,22 @@ def test_consistency_with_cities_and_knights_base():
     g = game(d)
     g.step("offer_give(ore)")
     assert "offer_want(ore)" not in g.legal_action_names()
+
+
+def test_turn_limit_ends_before_the_next_turn_starts():
+    """base §10 (the game does not progress), base §9.4 — engine decision: when the limit
+    is reached at an end of turn, the game is truncated before the next turn begins, so a
+    player holding 10 VP from another player's turn does not win at that start of turn."""
+    d = blank(max_turns=5)
+    d["turn"]["number"] = 4
+    for lab, c in (("R1a", "N"), ("R1c", "N"), ("R3a", "SW"), ("R3e", "SE")):
+        settle(d, corner(lab, c), 1, "city")
+    draw_dev(d, 1, "victory_point", 2)
+    g = game(d)
+    assert g.total_vp(1) == 10
+    g.step("end_turn")
+    assert g.done and g.truncated and g.winner is None
+    d["options"]["max_turns"] = 6
+    g = game(d)
+    g.step("end_turn")
+    assert g.winner == 1  # one turn more allowed: seat 1 wins as its turn starts

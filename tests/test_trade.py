@@ -1,9 +1,21 @@
 """Trading: maritime rates, the domestic-trade protocol and options (base §6, base §5.2, base §11.1, base §11.6)."""
 
 import pytest
-from helpers import bank, blank, corner, family, game, give, hand, legal_names, settle, side
+from helpers import (
+    bank,
+    blank,
+    corner,
+    draw_dev,
+    family,
+    game,
+    give,
+    hand,
+    legal_names,
+    settle,
+    side,
+)
 
-from catan_env import IllegalActionError, WrongPlayerError
+from catan_env import Game, IllegalActionError, WrongPlayerError
 
 
 def test_maritime_four_to_one():
@@ -146,20 +158,41 @@ def test_offer_needs_cards_held_and_size_limit():
 
 
 def test_cancel_and_proposal_cap():
-    """base §6.3 step 2, base §11.6: cancel returns to the action phase; proposals per turn capped."""
-    d = blank(trade_max_proposals_per_turn=1)
+    """base §6.3 step 2, base §11.6: cancel returns to the action phase; offers per turn are capped.
+
+    Engine decision: an offer counts against the cap when it is started, so a
+    cancelled offer uses one too; otherwise compose-cancel loops would let a turn
+    go on forever, and the cap exists "so that a turn always ends".
+    """
+    d = blank(trade_max_proposals_per_turn=2)
     give(d, 0, ore=2)
     g = _offer(d, {"ore": 1}, {"wool": 1})
+    assert g.to_dict()["turn"]["proposals"] == 1
     g.step("cancel_trade")
     assert g.phase == "action" and hand(g, 0)["ore"] == 2
-    g = _offer(d, {"ore": 1}, {"wool": 1})
+    g.step("offer_give(ore)")
+    g.step("offer_want(wool)")
     g.step("propose(all)")
     while g.phase == "trade_respond":
         g.step("decline")
-    assert g.phase == "action"
-    assert not family(g, "offer_give")
+    assert g.phase == "action" and g.to_dict()["turn"]["proposals"] == 2
+    assert not family(g, "offer_give") and not family(g, "offer_want")
     with pytest.raises(IllegalActionError, match="offers allowed this turn are used up"):
         g.step("offer_give(ore)")
+    g.step("end_turn")
+    assert g.to_dict()["turn"]["proposals"] == 0
+
+
+def test_every_turn_ends():
+    """base §6.3 step 2: a player cycling through its options deterministically still ends turns."""
+    g = Game(seed=3, max_turns=40)
+    steps = 0
+    while not g.done:
+        legal = g.legal_actions()
+        g.step(int(legal[steps % len(legal)]))
+        steps += 1
+        assert steps < 200_000
+    assert g.truncated or g.winner is not None
 
 
 def test_domestic_trade_option_off():
@@ -209,21 +242,37 @@ def test_only_active_player_trades():
     assert hand(g, 0)["wool"] == 1 and hand(g, 2)["ore"] == 1
 
 
-def test_offers_must_stay_completable():
-    """base §6.3 (engine convention): no offer is started that could never be proposed.
-
-    With an empty hand nothing can be given, so asking for cards is not offered;
-    asking for the only type one holds would leave nothing to give.
-    """
-    g = game(blank())
-    assert legal_names(g) == {"end_turn"}
-    d = blank()
-    give(d, 0, ore=1)
-    g = game(d)
-    assert "offer_want(ore)" not in legal_names(g)
+def test_offer_composition_follows_the_protocol_exactly():
+    """base §6.3 step 1: add give needs give(r) < hand(r) and want(r) = 0; add want needs
+    give(r) = 0; both under the cap. Nothing else restricts them, even where the offer
+    could never be proposed (cancelling is always possible)."""
+    g = game(blank())  # empty hand: asking is still legal
     assert family(g, "offer_want") == {
-        f"offer_want({r})" for r in ("lumber", "brick", "wool", "grain")
+        f"offer_want({r})" for r in ("lumber", "brick", "wool", "grain", "ore")
     }
-    g.step("offer_want(wool)")
-    g.step("offer_give(ore)")
-    assert "propose(all)" in legal_names(g)
+    g.step("offer_want(brick)")
+    assert legal_names(g) == {
+        f"offer_want({r})" for r in ("lumber", "brick", "wool", "grain", "ore")
+    } | {"cancel_trade"}
+    g.step("cancel_trade")
+    assert g.phase == "action"
+    d = blank()
+    give(d, 0, lumber=1, brick=1, wool=1, grain=1, ore=1)
+    g = game(d)
+    for r in ("lumber", "brick", "wool", "grain", "ore"):
+        g.step(f"offer_give({r})")  # all five types offered: nothing left to ask for
+    assert legal_names(g) == {"cancel_trade"}
+
+
+def test_strict_order_free_roads_are_not_builds():
+    """base §5.2, base §11.1 — engine decision: Road Building's free roads are card play, not
+    building, so with the strict order a player may still trade after them."""
+    d = blank(strict_trade_build_order=True)
+    settle(d, corner("R2b", "N"), 0)
+    give(d, 0, ore=4)
+    draw_dev(d, 0, "road_building")
+    g = game(d)
+    g.step("play_road_building")
+    g.step(f"build_road({side('R2b', 'NW')})")
+    g.step("stop")
+    assert "maritime(ore->wool)" in legal_names(g)

@@ -151,7 +151,7 @@ BUILT_THIS_TURN = _add("built_this_turn", doc="1 once something was built or bou
 ROADS_TO_PLACE = _add("free_roads_left", doc="Road Building roads still allowed")
 FREE_ROADS_PLACED = _add("free_roads_placed", doc="Road Building roads placed so far")
 PICKS_LEFT = _add("picks_left", doc="Year of Plenty picks still owed")
-PROPOSALS = _add("proposals_this_turn", doc="domestic offers made this turn")
+PROPOSALS = _add("proposals_this_turn", doc="domestic offers started this turn")
 
 # --- domestic trade offer
 TRADE_GIVE = _add("trade_give", R, doc="cards the active player offers")

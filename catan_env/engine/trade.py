@@ -66,54 +66,44 @@ def can_start_offer(state):
 
 @njit(cache=True, inline="always")
 def can_add_give(state, p, r):
-    """One more card of ``r`` on the active player's side (base §6.3 step 1).
-
-    Engine convention: the offer must stay completable, so adding the fifth
-    distinct type to the give side (leaving nothing to ask for) is refused
-    unless something is already asked for.
-    """
-    if state[TRADE_WANT + r] != 0:
-        return False
-    if state[TRADE_GIVE + r] >= state[HAND + p * NUM_RESOURCES + r]:
-        return False
-    if offer_size(state, TRADE_GIVE) >= state[OPT_TRADE_MAX_CARDS]:
-        return False
-    if offer_size(state, TRADE_WANT) > 0:
-        return True
-    for s in range(NUM_RESOURCES):
-        if s != r and state[TRADE_GIVE + s] == 0:
-            return True
-    return False
+    """One more card of ``r`` on the active player's side (base §6.3 step 1):
+    not asked for, held beyond what is already offered, side under the cap."""
+    return (
+        state[TRADE_WANT + r] == 0
+        and state[TRADE_GIVE + r] < state[HAND + p * NUM_RESOURCES + r]
+        and offer_size(state, TRADE_GIVE) < state[OPT_TRADE_MAX_CARDS]
+    )
 
 
 @njit(cache=True, inline="always")
 def can_add_want(state, p, r):
-    """One more card of ``r`` asked for (base §6.3 step 1).
+    """One more card of ``r`` asked for (base §6.3 step 1): not offered, side under the cap."""
+    return state[TRADE_GIVE + r] == 0 and offer_size(state, TRADE_WANT) < state[OPT_TRADE_MAX_CARDS]
 
-    Engine convention: only while a give side is still possible, i.e. the
-    proposer holds a card of some other type not asked for; an offer that could
-    never be proposed is not started.
+
+@njit(cache=True)
+def _start_offer(state):
+    """Entering composition uses one of the turn's offers (base §6.3 step 2).
+
+    Engine decision: the per-turn limit counts offers started, whether later
+    proposed or cancelled. Counting only proposals would let compose-cancel
+    loops go on forever, and the limit exists "so that a turn always ends".
     """
-    if state[TRADE_GIVE + r] != 0 or offer_size(state, TRADE_WANT) >= state[OPT_TRADE_MAX_CARDS]:
-        return False
-    if offer_size(state, TRADE_GIVE) > 0:
-        return True
-    for s in range(NUM_RESOURCES):
-        if s != r and state[TRADE_WANT + s] == 0 and state[HAND + p * NUM_RESOURCES + s] > 0:
-            return True
-    return False
+    if state[PHASE] != TRADE_COMPOSE:
+        state[PROPOSALS] += 1
+        state[PHASE] = TRADE_COMPOSE
 
 
 @njit(cache=True)
 def add_give(state, r):
+    _start_offer(state)
     state[TRADE_GIVE + r] += 1
-    state[PHASE] = TRADE_COMPOSE
 
 
 @njit(cache=True)
 def add_want(state, r):
+    _start_offer(state)
     state[TRADE_WANT + r] += 1
-    state[PHASE] = TRADE_COMPOSE
 
 
 @njit(cache=True, inline="always")
@@ -147,7 +137,6 @@ def _next_responder(state):
 @njit(cache=True)
 def propose(state, target):
     """Send the offer to one seat, or to every opponent when ``target`` is -1."""
-    state[PROPOSALS] += 1
     state[TRADE_TO] = target
     n = state[NUM_PLAYERS]
     a = state[ACTIVE_PLAYER]
