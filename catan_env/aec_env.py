@@ -39,8 +39,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from .actions import NUM_ACTIONS
+from .engine.layout import CURRENT_PLAYER
 from .game import Game
-from .observe import OBS_SIZE
+from .observe import OBS_SIZE, observe_into
 from .render import render_ansi
 
 
@@ -168,11 +169,14 @@ class raw_env(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
-        if self.game.current_player == seat:  # None once the game is over
-            mask = self.game._legal().astype(np.int8)
+        game = self.game
+        if not game.done and game.state[CURRENT_PLAYER] == seat:
+            mask = game._legal().astype(np.int8)
         else:
             mask = np.zeros(NUM_ACTIONS, np.int8)
-        return {"observation": self.game.observe(seat), "action_mask": mask}
+        obs = np.empty(OBS_SIZE, np.float32)
+        observe_into(game.state, game.tables, seat, obs)
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -197,7 +201,7 @@ class raw_env(AECEnv):
             self._accumulate_rewards()
             self._deads_step_first()
         else:
-            self.agent_selection = self.possible_agents[game.current_player]
+            self.agent_selection = self.possible_agents[game.state[CURRENT_PLAYER]]
 
     def render(self) -> str | None:
         if self.render_mode == "ansi":

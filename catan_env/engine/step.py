@@ -144,7 +144,9 @@ def apply_action(state, tb, action):
             get += 1
         maritime_trade(state, p, give, get)
     state[DECISIONS] += 1
-    if state[PHASE] != GAME_OVER and state[PHASE] > SETUP_ROAD:
+    # Only builds, purchases and Knights change VP (ids below MOVE_ROBBER);
+    # checking after them alone is the same as checking after every event.
+    if action < A.MOVE_ROBBER and state[PHASE] != GAME_OVER and state[PHASE] > SETUP_ROAD:
         check_win(state)
 
 
