@@ -19,6 +19,7 @@ from .constants import (
     DEV_NAMES,
     KNIGHT,
     MONOPOLY,
+    NUM_CARD_TYPES,
     NUM_DEV_TYPES,
     NUM_RESOURCES,
     RESOURCE_NAMES,
@@ -47,7 +48,7 @@ def _cost_text(cost) -> str:
 
 
 def _hand(s, p):
-    return s[L.HAND + p * NUM_RESOURCES : L.HAND + (p + 1) * NUM_RESOURCES]
+    return s[L.HAND + p * NUM_CARD_TYPES : L.HAND + (p + 1) * NUM_CARD_TYPES]
 
 
 def _afford(s, p, cost):
@@ -192,7 +193,7 @@ def _argument_reason(s, info, phase, p) -> str:
         return f"the bank has no {RESOURCE_NAMES[arg]} left (base §8.4)"
     if f == "maritime":
         give, get = arg
-        rate = int(s[L.HARBOR_RATE + p * NUM_RESOURCES + give])
+        rate = int(s[L.HARBOR_RATE + p * NUM_CARD_TYPES + give])
         if s[L.BANK + get] == 0:
             return f"the bank has no {RESOURCE_NAMES[get]} left (base §6.2)"
         held = int(_hand(s, p)[give])

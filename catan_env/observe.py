@@ -21,6 +21,7 @@ from .constants import (
     DEV_DECK_SIZE,
     KNIGHT,
     MAX_PLAYERS,
+    NUM_CARD_TYPES,
     NUM_DEV_TYPES,
     NUM_HARBOR_TYPES,
     NUM_RESOURCES,
@@ -110,8 +111,8 @@ def observe_into(state, tb, me, out):
         if owner >= 0:
             out[O_ROAD + e * P + (owner - me) % n] = 1.0
     for r in range(NUM_RESOURCES):
-        out[O_OWN_HAND + r] = state[L.HAND + me * NUM_RESOURCES + r] / RESOURCE_CARDS_PER_TYPE
-        out[O_OWN_RATES + r] = (4 - state[L.HARBOR_RATE + me * NUM_RESOURCES + r]) / 2.0
+        out[O_OWN_HAND + r] = state[L.HAND + me * NUM_CARD_TYPES + r] / RESOURCE_CARDS_PER_TYPE
+        out[O_OWN_RATES + r] = (4 - state[L.HARBOR_RATE + me * NUM_CARD_TYPES + r]) / 2.0
         out[O_BANK + r] = state[L.BANK + r] / RESOURCE_CARDS_PER_TYPE
         out[O_TRADE_GIVE + r] = state[L.TRADE_GIVE + r] / RESOURCE_CARDS_PER_TYPE
         out[O_TRADE_WANT + r] = state[L.TRADE_WANT + r] / RESOURCE_CARDS_PER_TYPE
@@ -124,7 +125,7 @@ def observe_into(state, tb, me, out):
         q = (me + k) % n
         size = 0
         for r in range(NUM_RESOURCES):
-            size += state[L.HAND + q * NUM_RESOURCES + r]
+            size += state[L.HAND + q * NUM_CARD_TYPES + r]
         dev = 0
         for c in range(NUM_DEV_TYPES):
             dev += state[L.DEV_HAND + q * NUM_DEV_TYPES + c]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .board.standard import NUM_HEXES, ROW_LENGTHS
-from .constants import CITY, NUM_DEV_TYPES, RESOURCE_NAMES, colours
+from .constants import CITY, NUM_CARD_TYPES, NUM_DEV_TYPES, RESOURCE_NAMES, colours
 from .engine import layout as L
 
 if TYPE_CHECKING:
@@ -36,7 +36,7 @@ def render_ansi(game: Game) -> str:
     owner = s[L.VERTEX_OWNER : L.VERTEX_OWNER + 54]
     kind = s[L.VERTEX_BUILDING : L.VERTEX_BUILDING + 54]
     for p in range(game.num_players):
-        hand = s[L.HAND + 5 * p : L.HAND + 5 * p + 5]
+        hand = s[L.HAND + NUM_CARD_TYPES * p : L.HAND + NUM_CARD_TYPES * p + 5]
         dev = int(s[L.DEV_HAND + NUM_DEV_TYPES * p : L.DEV_HAND + NUM_DEV_TYPES * (p + 1)].sum())
         mark = ">" if game.current_player == p else " "
         settlements = " ".join(f"v{v}" for v in np.flatnonzero((owner == p) & (kind == 1)))

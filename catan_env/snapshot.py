@@ -35,6 +35,7 @@ from .constants import (
     HARBOR_NAMES,
     KNIGHT,
     MAX_PLAYERS,
+    NUM_CARD_TYPES,
     NUM_DEV_TYPES,
     NUM_RESOURCES,
     RESOURCE_CARDS_PER_TYPE,
@@ -286,6 +287,7 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
     # Pieces.
     s[L.VERTEX_OWNER : L.VERTEX_OWNER + NUM_VERTICES] = -1
     s[L.EDGE_OWNER : L.EDGE_OWNER + NUM_EDGES] = -1
+    s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES] = -1  # no knights in the base game
     for name in d.get("buildings", dict):
         v = _id("buildings", name, "v", NUM_VERTICES)
         s[L.VERTEX_OWNER + v] = d.seat(f"buildings.{name}.owner", n, allow_none=False)
@@ -310,9 +312,8 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
         raise SnapshotError(f"players has {len(players)} entries but num_players is {n}")
     for p in range(n):
         base = f"players.{p}"
-        s[L.HAND + p * NUM_RESOURCES : L.HAND + (p + 1) * NUM_RESOURCES] = d.counts(
-            f"{base}.hand", RESOURCE_NAMES
-        )
+        at = L.HAND + p * NUM_CARD_TYPES
+        s[at : at + NUM_RESOURCES] = d.counts(f"{base}.hand", RESOURCE_NAMES)
         for key, off in (
             ("dev_cards", L.DEV_HAND),
             ("dev_cards_bought_this_turn", L.DEV_NEW),
@@ -393,7 +394,7 @@ def derive(s: np.ndarray) -> None:
                     f"seat {p} has {used} {what} on the board; the limit is {limit}"
                 )
             s[off + p] = limit - used
-        rates = np.full(NUM_RESOURCES, 4, np.int32)
+        rates = np.full(NUM_CARD_TYPES, 4, np.int32)
         for v in np.flatnonzero(owner == p):
             h = VERTEX_HARBOR[v]
             if h >= 0:
@@ -402,7 +403,7 @@ def derive(s: np.ndarray) -> None:
                     rates[t] = 2
                 else:
                     rates = np.minimum(rates, 3)
-        s[L.HARBOR_RATE + p * NUM_RESOURCES : L.HARBOR_RATE + (p + 1) * NUM_RESOURCES] = rates
+        s[L.HARBOR_RATE + p * NUM_CARD_TYPES : L.HARBOR_RATE + (p + 1) * NUM_CARD_TYPES] = rates
         s[L.ROAD_LENGTH + p] = road_length(s, STANDARD_TABLES, p)
         vp = settlements + 2 * cities
         if s[L.LONGEST_ROAD_HOLDER] == p:
@@ -412,13 +413,13 @@ def derive(s: np.ndarray) -> None:
         s[L.PUBLIC_VP + p] = vp
     # Seats beyond num_players stay empty.
     for p in range(n, MAX_PLAYERS):
-        s[L.HARBOR_RATE + p * NUM_RESOURCES : L.HARBOR_RATE + (p + 1) * NUM_RESOURCES] = 0
+        s[L.HARBOR_RATE + p * NUM_CARD_TYPES : L.HARBOR_RATE + (p + 1) * NUM_CARD_TYPES] = 0
 
 
 def check_consistency(s: np.ndarray) -> None:
     """Raise :class:`SnapshotError` unless ``s`` obeys the game's invariants."""
     n = int(s[L.NUM_PLAYERS])
-    hand = L.BASE_LAYOUT.view(s, "hand")[:n]
+    hand = L.BASE_LAYOUT.view(s, "hand")[:n, :NUM_RESOURCES]
     bank = s[L.BANK : L.BANK + NUM_RESOURCES]
     for r in range(NUM_RESOURCES):
         total = int(bank[r] + hand[:, r].sum())

@@ -112,5 +112,8 @@ def test_numbers_table():
     pips = {s: 6 - abs(7 - s) for s in range(2, 13)}
     assert sum(pips[t] for t in TOKEN_VALUES) == 58
     assert sum(DEV_COUNTS) == 25 and DEV_COUNTS == (14, 5, 2, 2, 2)
-    assert list(COST_ROAD) == [1, 1, 0, 0, 0] and list(COST_SETTLEMENT) == [1, 1, 1, 1, 0]
-    assert list(COST_CITY) == [0, 0, 0, 2, 3] and list(COST_DEV_CARD) == [0, 0, 1, 1, 1]
+    # Cost vectors span resources then commodities; base costs use resources only.
+    assert list(COST_ROAD) == [1, 1, 0, 0, 0, 0, 0, 0]
+    assert list(COST_SETTLEMENT) == [1, 1, 1, 1, 0, 0, 0, 0]
+    assert list(COST_CITY) == [0, 0, 0, 2, 3, 0, 0, 0]
+    assert list(COST_DEV_CARD) == [0, 0, 1, 1, 1, 0, 0, 0]

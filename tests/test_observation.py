@@ -70,7 +70,7 @@ def _scramble_hidden(state, me, rng):
     for q in range(n):
         if q == me:
             continue
-        h = s[L.HAND + 5 * q : L.HAND + 5 * q + 5]
+        h = s[L.HAND + 8 * q : L.HAND + 8 * q + 5]  # resources of seat q
         total = int(h.sum())
         h[:] = np.bincount(rng.integers(0, 5, total), minlength=5)
         dv = s[L.DEV_HAND + 5 * q : L.DEV_HAND + 5 * q + 5]

@@ -39,7 +39,7 @@ def test_maritime_harbor_rates():
     settle(d, corner("R1b", "NE"), 0)  # H2 grain 2:1 (a city keeps it too)
     give(d, 0, grain=2, ore=3, lumber=2)
     g = game(d)
-    assert list(g.field("trade_rate")[0]) == [3, 3, 3, 2, 3]
+    assert list(g.field("trade_rate")[0][:5]) == [3, 3, 3, 2, 3]
     legal = family(g, "maritime")
     assert "maritime(grain->wool)" in legal and "maritime(ore->wool)" in legal
     assert not any(n.startswith("maritime(lumber") for n in legal)

@@ -7,6 +7,7 @@ from ..constants import (
     DEV_DECK_SIZE,
     KNIGHT,
     MONOPOLY,
+    NUM_CARD_TYPES,
     NUM_DEV_TYPES,
     NUM_RESOURCES,
     ROAD_BUILDING,
@@ -71,7 +72,7 @@ def can_play(state, tb, p, card):
     if card == ROAD_BUILDING:
         return state[ROADS_LEFT + p] > 0 and any_road_ok(state, tb, p)
     if card == YEAR_OF_PLENTY:
-        return bank_size(state) > 0
+        return bank_size(state, NUM_RESOURCES) > 0
     return True
 
 
@@ -121,7 +122,7 @@ def pick_year_of_plenty(state, p, r):
     """Take one card of ``r``; the second pick lapses only if the bank is empty (base §8.4)."""
     take_from_bank(state, p, r, 1)
     state[PICKS_LEFT] -= 1
-    if state[PICKS_LEFT] <= 0 or bank_size(state) == 0:
+    if state[PICKS_LEFT] <= 0 or bank_size(state, NUM_RESOURCES) == 0:
         state[PICKS_LEFT] = 0
         end_card(state)
 
@@ -138,7 +139,7 @@ def claim_monopoly(state, p, r):
     n = state[NUM_PLAYERS]
     for q in range(n):
         if q != p:
-            held = state[HAND + q * NUM_RESOURCES + r]
+            held = state[HAND + q * NUM_CARD_TYPES + r]
             if held > 0:
                 move_card(state, q, p, r, held)
     end_card(state)

@@ -18,6 +18,7 @@ from ..constants import (
     GENERIC_HARBOR,
     KNIGHT,
     MAX_PLAYERS,
+    NUM_CARD_TYPES,
     NUM_DEV_TYPES,
     NUM_RESOURCES,
     RESOURCE_CARDS_PER_TYPE,
@@ -93,7 +94,7 @@ def check_state(state, tb):
             return 1
     for p in range(MAX_PLAYERS):
         for r in range(NUM_RESOURCES):
-            if state[L.HAND + p * NUM_RESOURCES + r] < 0:
+            if state[L.HAND + p * NUM_CARD_TYPES + r] < 0:
                 return 1
         for c in range(NUM_DEV_TYPES):
             i = p * NUM_DEV_TYPES + c
@@ -107,7 +108,7 @@ def check_state(state, tb):
     for r in range(NUM_RESOURCES):
         total = state[L.BANK + r]
         for p in range(MAX_PLAYERS):
-            total += state[L.HAND + p * NUM_RESOURCES + r]
+            total += state[L.HAND + p * NUM_CARD_TYPES + r]
         if total != RESOURCE_CARDS_PER_TYPE:
             return 2
     # 3. development-card conservation
@@ -150,6 +151,15 @@ def check_state(state, tb):
             cities[owner] += 1
         else:
             return 4
+    for v in range(n_vert):
+        if state[L.KNIGHT_OWNER + v] != -1:  # no knights in the base game
+            return 4
+    for r in range(NUM_RESOURCES, NUM_CARD_TYPES):  # nor commodities
+        if state[L.BANK + r] != 0:
+            return 2
+        for p in range(MAX_PLAYERS):
+            if state[L.HAND + p * NUM_CARD_TYPES + r] != 0:
+                return 2
     for e in range(n_edge):
         owner = state[L.EDGE_OWNER + e]
         if owner >= n:
@@ -228,7 +238,7 @@ def check_state(state, tb):
                     expect[owner, r] = 3
     for p in range(n):
         for r in range(NUM_RESOURCES):
-            if state[L.HARBOR_RATE + p * NUM_RESOURCES + r] != expect[p, r]:
+            if state[L.HARBOR_RATE + p * NUM_CARD_TYPES + r] != expect[p, r]:
                 return 11
     # 12. robber on land
     if state[L.HEX_TERRAIN + state[L.ROBBER_HEX]] > DESERT:

@@ -5,8 +5,8 @@ constants (``HAND``, ``PHASE``, ...) are the offsets the jitted engine uses, and
 :data:`BASE_LAYOUT` keeps the names and shapes for snapshots, observations and
 tests. Nobody else writes a bare index into the state.
 
-Per-player fields are laid out player-major: the value of resource ``r`` in
-player ``p``'s hand is ``state[HAND + p * NUM_RESOURCES + r]``.
+Per-player fields are laid out player-major: the count of card type ``r`` in
+player ``p``'s hand is ``state[HAND + p * NUM_CARD_TYPES + r]``.
 
 A variant that needs more fields (Cities & Knights, Explorers & Pirates) calls
 :meth:`Layout.extend` on the base layout, so its states start with the base
@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..board.standard import NUM_EDGES, NUM_HARBORS, NUM_HEXES, NUM_VERTICES
-from ..constants import DEV_DECK_SIZE, MAX_PLAYERS, NUM_DEV_TYPES, NUM_RESOURCES
+from ..constants import DEV_DECK_SIZE, MAX_PLAYERS, NUM_CARD_TYPES, NUM_DEV_TYPES
 
 STATE_DTYPE = np.int32
 
@@ -85,7 +85,7 @@ class Layout:
 BASE_LAYOUT = Layout("base")
 _add = BASE_LAYOUT.add
 P = MAX_PLAYERS
-R = NUM_RESOURCES
+C = NUM_CARD_TYPES
 
 # --- configuration (fixed at reset; part of the state so a state is self-contained)
 NUM_PLAYERS = _add("num_players", doc="seats in play (2-4)")
@@ -113,14 +113,15 @@ ROBBER_HEX = _add("robber_hex", doc="hex holding the robber")
 VERTEX_OWNER = _add("vertex_owner", NUM_VERTICES, doc="seat owning the building, -1 none")
 VERTEX_BUILDING = _add("vertex_building", NUM_VERTICES, doc="0 empty, 1 settlement, 2 city")
 EDGE_OWNER = _add("edge_owner", NUM_EDGES, doc="seat owning the road, -1 none")
+KNIGHT_OWNER = _add("knight_owner", NUM_VERTICES, doc="seat owning a knight there, -1 none (C&K)")
 
 # --- bank and deck
-BANK = _add("bank", R, doc="resource cards in the bank")
+BANK = _add("bank", C, doc="cards in the bank, resources then commodities")
 DECK = _add("dev_deck", DEV_DECK_SIZE, doc="development deck in draw order (hidden)")
 DECK_POS = _add("dev_deck_pos", doc="index of the next card to draw")
 
 # --- players
-HAND = _add("hand", (P, R), doc="resource cards held")
+HAND = _add("hand", (P, C), doc="cards held, resources then commodities")
 DEV_HAND = _add("dev_hand", (P, NUM_DEV_TYPES), doc="development cards held, by type")
 DEV_NEW = _add("dev_bought_this_turn", (P, NUM_DEV_TYPES), doc="of which bought this turn")
 DEV_USED = _add("dev_cards_played", (P, NUM_DEV_TYPES), doc="cards played, by type (knights: army)")
@@ -128,7 +129,7 @@ ROADS_LEFT = _add("roads_left", P, doc="roads in supply")
 SETTLEMENTS_LEFT = _add("settlements_left", P, doc="settlements in supply")
 CITIES_LEFT = _add("cities_left", P, doc="cities in supply")
 ROAD_LENGTH = _add("road_length", P, doc="longest trail of own roads")
-HARBOR_RATE = _add("trade_rate", (P, R), doc="maritime rate per resource (4, 3 or 2)")
+HARBOR_RATE = _add("trade_rate", (P, C), doc="harbor rate per card type (4, 3 or 2)")
 PUBLIC_VP = _add("public_vp", P, doc="VP from buildings and special cards")
 DISCARDS_OWED = _add("discards_owed", P, doc="cards still to discard for the current 7")
 
@@ -154,8 +155,8 @@ PICKS_LEFT = _add("picks_left", doc="Year of Plenty picks still owed")
 PROPOSALS = _add("proposals_this_turn", doc="domestic offers started this turn")
 
 # --- domestic trade offer
-TRADE_GIVE = _add("trade_give", R, doc="cards the active player offers")
-TRADE_WANT = _add("trade_want", R, doc="cards the active player asks for")
+TRADE_GIVE = _add("trade_give", C, doc="cards the active player offers")
+TRADE_WANT = _add("trade_want", C, doc="cards the active player asks for")
 TRADE_TO = _add("trade_to", doc="addressee seat, or -1 for every opponent")
 TRADE_ANSWER = _add("trade_answer", P, doc="0 not asked, 1 pending, 2 accepted, 3 declined")
 

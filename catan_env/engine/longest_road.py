@@ -7,6 +7,7 @@ from ..board.standard import NUM_EDGES
 from ..constants import MAX_PLAYERS, ROADS_PER_PLAYER
 from .layout import (
     EDGE_OWNER,
+    KNIGHT_OWNER,
     LONGEST_ROAD_HOLDER,
     NUM_PLAYERS,
     PUBLIC_VP,
@@ -53,10 +54,11 @@ def road_length(state, tb, p):
                 v = stack_v[depth]
                 k = stack_k[depth]
                 moved = False
-                # Only the start of a trail may sit on an opponent's building.
-                blocked = (
-                    depth > 0 and state[VERTEX_OWNER + v] >= 0 and (state[VERTEX_OWNER + v] != p)
-                )
+                # Only the start of a trail may sit on an opponent's building or
+                # knight (C&K §2.8); own pieces never break a trail.
+                b = state[VERTEX_OWNER + v]
+                kn = state[KNIGHT_OWNER + v]
+                blocked = depth > 0 and ((b >= 0 and b != p) or (kn >= 0 and kn != p))
                 if not blocked:
                     while k < 3:
                         e = tb[T_VERTEX_EDGES + 3 * v + k]
@@ -123,8 +125,9 @@ def update_after_road(state, tb, p):
 
 
 @njit(cache=True)
-def update_after_settlement(state, tb, v):
-    """A building on ``v`` can cut the trails of every player with a road there."""
+def update_after_occupancy(state, tb, v):
+    """A building or knight arriving on (or leaving) ``v`` can change the trails
+    of every player with a road there."""
     touched = np.zeros(MAX_PLAYERS, np.bool_)
     for k in range(3):
         e = tb[T_VERTEX_EDGES + 3 * v + k]

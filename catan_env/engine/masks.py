@@ -17,6 +17,7 @@ from ..constants import (
     COST_SETTLEMENT,
     KNIGHT,
     MONOPOLY,
+    NUM_CARD_TYPES,
     NUM_RESOURCES,
     ROAD_BUILDING,
     SETTLEMENT,
@@ -24,7 +25,7 @@ from ..constants import (
 )
 from . import action_ids as A
 from .action_ids import maritime_index
-from .building import distance_rule_ok
+from .building import distance_rule_ok, foreign_piece_at
 from .cards import can_afford
 from .devcards import bank_has, can_play, deck_left
 from .layout import (
@@ -36,6 +37,7 @@ from .layout import (
     EDGE_OWNER,
     FREE_ROADS_PLACED,
     HAND,
+    KNIGHT_OWNER,
     NUM_PLAYERS,
     OPT_FRIENDLY_ROBBER,
     PHASE,
@@ -108,7 +110,7 @@ def road_frontier(state, tb, p):
 
     The same set as ``road_ok`` over all paths, found from ``p``'s own network:
     the empty paths at ``p``'s buildings and at the ends of ``p``'s roads that
-    hold no other player's building (base §7.2).
+    hold no other player's building or knight (base §7.2, C&K §2.7).
     """
     lo = np.uint64(0)
     hi = np.uint64(0)
@@ -117,8 +119,7 @@ def road_frontier(state, tb, p):
             continue
         for side in range(2):
             v = tb[T_EDGE_VERTICES + 2 * e + side]
-            owner = state[VERTEX_OWNER + v]
-            if owner >= 0 and owner != p:
+            if foreign_piece_at(state, p, v):
                 continue
             for k in range(3):
                 f = tb[T_VERTEX_EDGES + 3 * v + k]
@@ -154,8 +155,8 @@ def _roads(state, tb, p, out, n):
 def settlement_frontier(state, tb, p):
     """Intersections where ``p`` may build a settlement, as a 64-bit set.
 
-    The same set as ``settlement_ok``: intersections at ``p``'s roads that
-    obey the distance rule (base §7.3).
+    The same set as ``settlement_ok``: intersections at ``p``'s roads, free of
+    knights, that obey the distance rule (base §7.3).
     """
     bits = np.uint64(0)
     for e in range(NUM_EDGES):
@@ -163,7 +164,7 @@ def settlement_frontier(state, tb, p):
             continue
         for side in range(2):
             v = tb[T_EDGE_VERTICES + 2 * e + side]
-            if distance_rule_ok(state, tb, v):
+            if state[KNIGHT_OWNER + v] < 0 and distance_rule_ok(state, tb, v):
                 bits |= np.uint64(1) << np.uint64(v)
     return bits
 
@@ -205,7 +206,7 @@ def _action_phase(state, tb, p, out):
     if trading_allowed(state):
         for give in range(NUM_RESOURCES):
             # Fast path: most hands cannot pay any rate for this type.
-            if state[HAND + p * NUM_RESOURCES + give] < 2:
+            if state[HAND + p * NUM_CARD_TYPES + give] < 2:
                 continue
             for get in range(NUM_RESOURCES):
                 if maritime_ok(state, p, give, get):
@@ -249,7 +250,7 @@ def legal_actions(state, tb, out):
     elif phase == DISCARD:
         if state[DISCARDS_OWED + p] > 0:
             for r in range(NUM_RESOURCES):
-                if state[HAND + p * NUM_RESOURCES + r] > 0:
+                if state[HAND + p * NUM_CARD_TYPES + r] > 0:
                     out[n] = A.DISCARD + r
                     n += 1
     elif phase == MOVE_ROBBER:

@@ -3,7 +3,7 @@
 from numba import njit
 
 from ..board.standard import NUM_HEXES
-from ..constants import DESERT, NUM_RESOURCES
+from ..constants import DESERT, NUM_CARD_TYPES
 from .cards import hand_size, move_card
 from .layout import (
     ACTIVE_PLAYER,
@@ -121,8 +121,8 @@ def steal(state, thief, victim):
     """Take one random card from ``victim``; every card equally likely. Returns its type."""
     size = hand_size(state, victim)
     pick = rng_below(state, size)
-    base = HAND + victim * NUM_RESOURCES
-    for r in range(NUM_RESOURCES):
+    base = HAND + victim * NUM_CARD_TYPES
+    for r in range(NUM_CARD_TYPES):
         held = state[base + r]
         if pick < held:
             move_card(state, victim, thief, r, 1)

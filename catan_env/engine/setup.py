@@ -15,6 +15,7 @@ from ..constants import (
     DEV_COUNTS,
     DEV_DECK_SIZE,
     HARBOR_POOL,
+    NUM_CARD_TYPES,
     NUM_RESOURCES,
     RESOURCE_CARDS_PER_TYPE,
     ROADS_PER_PLAYER,
@@ -35,6 +36,7 @@ from .layout import (
     HARBOR_TYPE,
     HEX_NUMBER,
     HEX_TERRAIN,
+    KNIGHT_OWNER,
     LARGEST_ARMY_HOLDER,
     LONGEST_ROAD_HOLDER,
     NUM_PLAYERS,
@@ -177,6 +179,8 @@ def reset_state(state, tb, seed, config, template):
         state[VERTEX_OWNER + v] = -1
     for e in range(n_edge):
         state[EDGE_OWNER + e] = -1
+    for v in range(n_vert):
+        state[KNIGHT_OWNER + v] = -1
     _lay_board(state, tb, template)
     for r in range(NUM_RESOURCES):
         state[BANK + r] = RESOURCE_CARDS_PER_TYPE
@@ -193,8 +197,8 @@ def reset_state(state, tb, seed, config, template):
         state[ROADS_LEFT + p] = ROADS_PER_PLAYER
         state[SETTLEMENTS_LEFT + p] = SETTLEMENTS_PER_PLAYER
         state[CITIES_LEFT + p] = CITIES_PER_PLAYER
-        for r in range(NUM_RESOURCES):
-            state[HARBOR_RATE + p * NUM_RESOURCES + r] = 4
+        for r in range(NUM_CARD_TYPES):
+            state[HARBOR_RATE + p * NUM_CARD_TYPES + r] = 4
     state[LONGEST_ROAD_HOLDER] = -1
     state[LARGEST_ARMY_HOLDER] = -1
     state[WINNER] = -1

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from ..constants import NUM_RESOURCES
+from ..constants import NUM_CARD_TYPES
 from .cards import give_to_bank, move_card, take_from_bank
 from .layout import (
     ACTIVE_PLAYER,
@@ -40,19 +40,22 @@ def trading_allowed(state):
 def maritime_ok(state, p, give, get):
     if give == get or state[BANK + get] <= 0:
         return False
-    return state[HAND + p * NUM_RESOURCES + give] >= state[HARBOR_RATE + p * NUM_RESOURCES + give]
+    return state[HAND + p * NUM_CARD_TYPES + give] >= state[HARBOR_RATE + p * NUM_CARD_TYPES + give]
 
 
 @njit(cache=True)
 def maritime_trade(state, p, give, get):
     """Give ``rate`` cards of ``give`` to the bank for one ``get`` (best rate, base §6.2)."""
-    give_to_bank(state, p, give, state[HARBOR_RATE + p * NUM_RESOURCES + give])
+    give_to_bank(state, p, give, state[HARBOR_RATE + p * NUM_CARD_TYPES + give])
     take_from_bank(state, p, get, 1)
 
 
 @njit(cache=True, inline="always")
 def offer_size(state, base):
-    return state[base] + state[base + 1] + state[base + 2] + state[base + 3] + state[base + 4]
+    total = 0
+    for r in range(NUM_CARD_TYPES):
+        total += state[base + r]
+    return total
 
 
 @njit(cache=True, inline="always")
@@ -70,7 +73,7 @@ def can_add_give(state, p, r):
     not asked for, held beyond what is already offered, side under the cap."""
     return (
         state[TRADE_WANT + r] == 0
-        and state[TRADE_GIVE + r] < state[HAND + p * NUM_RESOURCES + r]
+        and state[TRADE_GIVE + r] < state[HAND + p * NUM_CARD_TYPES + r]
         and offer_size(state, TRADE_GIVE) < state[OPT_TRADE_MAX_CARDS]
     )
 
@@ -113,7 +116,7 @@ def offer_complete(state):
 
 @njit(cache=True)
 def clear_offer(state):
-    for r in range(NUM_RESOURCES):
+    for r in range(NUM_CARD_TYPES):
         state[TRADE_GIVE + r] = 0
         state[TRADE_WANT + r] = 0
     for q in range(state[NUM_PLAYERS]):
@@ -150,8 +153,8 @@ def propose(state, target):
 
 @njit(cache=True, inline="always")
 def can_accept(state, q):
-    base = HAND + q * NUM_RESOURCES
-    for r in range(NUM_RESOURCES):
+    base = HAND + q * NUM_CARD_TYPES
+    for r in range(NUM_CARD_TYPES):
         if state[base + r] < state[TRADE_WANT + r]:
             return False
     return True
@@ -177,7 +180,7 @@ def answer(state, q, accept):
 def confirm(state, q):
     """Exchange the offered cards with acceptor ``q`` (base §6.3 step 4)."""
     a = state[ACTIVE_PLAYER]
-    for r in range(NUM_RESOURCES):
+    for r in range(NUM_CARD_TYPES):
         if state[TRADE_GIVE + r] > 0:
             move_card(state, a, q, r, state[TRADE_GIVE + r])
         if state[TRADE_WANT + r] > 0:
