@@ -93,7 +93,7 @@ def any_road_ok(state, tb, p):
 
 
 @njit(cache=True)
-def _claim_harbor(state, tb, p, v):
+def claim_harbor(state, tb, p, v):
     h = tb[T_VERTEX_HARBOR + v]
     if h < 0:
         return
@@ -114,7 +114,7 @@ def place_settlement(state, tb, p, v):
     state[VERTEX_BUILDING + v] = SETTLEMENT
     state[SETTLEMENTS_LEFT + p] -= 1
     state[PUBLIC_VP + p] += 1
-    _claim_harbor(state, tb, p, v)
+    claim_harbor(state, tb, p, v)
     update_after_occupancy(state, tb, v)
 
 

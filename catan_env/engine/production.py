@@ -49,16 +49,15 @@ def owed_production(state, tb, total, owed):
 
 
 @njit(cache=True)
-def produce(state, tb, total):
-    """Pay production for ``total`` (not 7), resource by resource.
+def pay_owed(state, owed, received):
+    """Pay ``owed[p, type]`` from the bank, type by type, with the shortage rule.
 
     A type the bank cannot pay in full goes to nobody, unless a single player
-    is owed it, who then takes what the bank has left.
+    is owed it, who then takes what the bank has left (base §5.3, C&K §2.5).
+    Sets ``received[p] = 1`` for every seat that got at least one card.
     """
-    owed = np.empty((MAX_PLAYERS, NUM_RESOURCES), np.int64)
-    owed_production(state, tb, total, owed)
     n = state[NUM_PLAYERS]
-    for r in range(NUM_RESOURCES):
+    for r in range(owed.shape[1]):
         need = 0
         n_owed = 0
         only = -1
@@ -73,5 +72,16 @@ def produce(state, tb, total):
             for p in range(n):
                 if owed[p, r] > 0:
                     take_from_bank(state, p, r, owed[p, r])
-        elif n_owed == 1:
+                    received[p] = 1
+        elif n_owed == 1 and state[BANK + r] > 0:
             take_from_bank(state, only, r, state[BANK + r])
+            received[only] = 1
+
+
+@njit(cache=True)
+def produce(state, tb, total):
+    """Pay production for ``total`` (not 7) in the base game."""
+    owed = np.empty((MAX_PLAYERS, NUM_RESOURCES), np.int64)
+    owed_production(state, tb, total, owed)
+    received = np.zeros(MAX_PLAYERS, np.int64)
+    pay_owed(state, owed, received)

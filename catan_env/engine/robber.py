@@ -117,16 +117,28 @@ def move_robber(state, tb, h):
 
 
 @njit(cache=True)
-def steal(state, thief, victim):
-    """Take one random card from ``victim``; every card equally likely. Returns its type."""
+def take_random_card(state, thief, victim):
+    """Move one random card from ``victim`` to ``thief``; every card equally likely.
+
+    Returns its type (-1 if the victim holds nothing).
+    """
     size = hand_size(state, victim)
+    if size == 0:
+        return -1
     pick = rng_below(state, size)
     base = HAND + victim * NUM_CARD_TYPES
     for r in range(NUM_CARD_TYPES):
-        held = state[base + r]
-        if pick < held:
+        count = state[base + r]
+        if pick < count:
             move_card(state, victim, thief, r, 1)
-            state[PHASE] = state[RESUME_PHASE]
             return r
-        pick -= held
+        pick -= count
     return -1
+
+
+@njit(cache=True)
+def steal(state, thief, victim):
+    """The steal of base §5.4 step 3, then the turn resumes."""
+    r = take_random_card(state, thief, victim)
+    state[PHASE] = state[RESUME_PHASE]
+    return r

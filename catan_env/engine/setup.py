@@ -217,7 +217,7 @@ def reset_state(state, tb, seed, config, template):
 
 
 @njit(cache=True)
-def _starting_resources(state, tb, p, v):
+def starting_resources(state, tb, p, v):
     """One card per land hex around ``v`` (base §4.4)."""
     for k in range(3):
         h = tb[T_VERTEX_HEXES + 3 * v + k]
@@ -238,7 +238,7 @@ def _lay_beginner_pieces(state, tb):
         place_road(state, tb, p, tb[T_BEGINNER_PIECES + 4 * c + 1])
         place_settlement(state, tb, p, tb[T_BEGINNER_PIECES + 4 * c + 2])
         place_road(state, tb, p, tb[T_BEGINNER_PIECES + 4 * c + 3])
-        _starting_resources(state, tb, p, tb[T_BEGINNER_PIECES + 4 * c + 2])
+        starting_resources(state, tb, p, tb[T_BEGINNER_PIECES + 4 * c + 2])
 
 
 @njit(cache=True)
@@ -257,7 +257,7 @@ def setup_settlement(state, tb, v):
     place_settlement(state, tb, p, v)
     state[SETUP_VERTEX] = v
     if state[SETUP_INDEX] >= state[NUM_PLAYERS]:
-        _starting_resources(state, tb, p, v)
+        starting_resources(state, tb, p, v)
     state[PHASE] = SETUP_ROAD
 
 

@@ -1,0 +1,274 @@
+"""Invariants every reachable Cities & Knights state satisfies, checked in numba.
+
+``ck_check_state`` returns 0 for a sound state or the code of the first broken
+invariant (``CK_INVARIANT_NAMES[code]``).
+"""
+
+import numpy as np
+from numba import njit
+
+from ...board.standard import NUM_EDGES, NUM_VERTICES
+from ...constants import (
+    CITIES_PER_PLAYER,
+    CITY,
+    DESERT,
+    MAX_PLAYERS,
+    NUM_CARD_TYPES,
+    NUM_RESOURCES,
+    RESOURCE_CARDS_PER_TYPE,
+    ROADS_PER_PLAYER,
+    SETTLEMENT,
+    SETTLEMENTS_PER_PLAYER,
+    TIPPED_CITY,
+)
+from .. import layout as L
+from ..longest_road import road_length
+from ..phases import DISCARD, GAME_OVER
+from ..tables import T_VERTEX_VERTICES
+from .cities import metropolis_at
+from .constants import (
+    BARBARIAN_ATTACK_POSITION,
+    CARD_COUNTS,
+    COMMODITY_CARDS_PER_TYPE,
+    CONSTITUTION,
+    DECK_SIZE,
+    KNIGHTS_PER_STRENGTH,
+    MAX_LEVEL,
+    NUM_CARD_KINDS,
+    NUM_TRACKS,
+    PRINTER,
+    PROGRESS_HAND_LIMIT,
+    WALLS_PER_PLAYER,
+)
+from .layout import (
+    BARBARIAN_POS,
+    DEFENDER_VP,
+    DISPLACED_OWNER,
+    DISPLACED_STRENGTH,
+    KNIGHT_ACTIVE,
+    KNIGHT_STRENGTH,
+    KNIGHTS_LEFT,
+    LEVEL,
+    MERCHANT_HEX,
+    MERCHANT_OWNER,
+    METRO_HOLDER,
+    METRO_VERTEX,
+    PDECK,
+    PDECK_COUNT,
+    PDECK_HEAD,
+    PROGRESS_HAND,
+    ROLL_STAGE,
+    VERTEX_WALL,
+    VP_CARDS,
+    WALLS_LEFT,
+)
+from .phases import CK_NUM_PHASES, METROPOLIS, OVERFLOW
+from .roll import ST_ATTACK_END, ST_DEFEND
+
+CK_INVARIANT_NAMES = (
+    "ok",
+    "negative count",
+    "resource or commodity cards not conserved",
+    "progress cards not conserved",
+    "pieces on board + supply != limit",
+    "public VP inconsistent",
+    "distance rule broken or knight on a building",
+    "road length or Longest Road inconsistent",
+    "metropolis inconsistent",
+    "knight, wall or level out of range",
+    "robber or barbarian position invalid",
+    "phase or decider invalid",
+    "winner without enough VP",
+    "progress hand over the limit",
+    "merchant inconsistent",
+)
+
+
+@njit(cache=True)
+def ck_check_state(state, tb):
+    n = state[L.NUM_PLAYERS]
+    phase = state[L.PHASE]
+    # 1-2. cards: non-negative and conserved
+    for r in range(NUM_CARD_TYPES):
+        total = state[L.BANK + r]
+        if total < 0:
+            return 1
+        for p in range(MAX_PLAYERS):
+            x = state[L.HAND + p * NUM_CARD_TYPES + r]
+            if x < 0:
+                return 1
+            total += x
+        expect = RESOURCE_CARDS_PER_TYPE if r < NUM_RESOURCES else COMMODITY_CARDS_PER_TYPE
+        if total != expect:
+            return 2
+    # 3. progress cards: decks + hands + revealed VP cards = the 54 cards
+    counts = np.zeros(NUM_CARD_KINDS, np.int64)
+    for t in range(NUM_TRACKS):
+        c = state[PDECK_COUNT + t]
+        if c < 0 or c > DECK_SIZE:
+            return 3
+        for i in range(c):
+            slot = (state[PDECK_HEAD + t] + i) % DECK_SIZE
+            counts[state[PDECK + t * DECK_SIZE + slot]] += 1
+    vp_cards = 0
+    for p in range(MAX_PLAYERS):
+        for k in range(NUM_CARD_KINDS):
+            x = state[PROGRESS_HAND + p * NUM_CARD_KINDS + k]
+            if x < 0:
+                return 1
+            counts[k] += x
+        vp_cards += state[VP_CARDS + p]
+    if (
+        counts[PRINTER] + counts[CONSTITUTION] + vp_cards
+        != CARD_COUNTS[PRINTER] + CARD_COUNTS[CONSTITUTION]
+    ):
+        return 3
+    for k in range(NUM_CARD_KINDS):
+        if k != PRINTER and k != CONSTITUTION and counts[k] != CARD_COUNTS[k]:
+            return 3
+    # 4-5. pieces and VP
+    for p in range(n):
+        settlements = 0
+        cities = 0
+        metros = 0
+        walls = 0
+        for v in range(NUM_VERTICES):
+            if state[L.VERTEX_OWNER + v] == p:
+                kind = state[L.VERTEX_BUILDING + v]
+                if kind == SETTLEMENT:
+                    settlements += 1
+                elif kind == CITY or kind == TIPPED_CITY:
+                    cities += 1
+                else:
+                    return 4
+                if state[VERTEX_WALL + v] == 1:
+                    if kind != CITY:
+                        return 4
+                    walls += 1
+                if metropolis_at(state, v) >= 0:
+                    metros += 1
+        roads = 0
+        for e in range(NUM_EDGES):
+            if state[L.EDGE_OWNER + e] == p:
+                roads += 1
+        if settlements + state[L.SETTLEMENTS_LEFT + p] != SETTLEMENTS_PER_PLAYER:
+            return 4
+        if cities + state[L.CITIES_LEFT + p] != CITIES_PER_PLAYER:
+            return 4
+        if roads + state[L.ROADS_LEFT + p] != ROADS_PER_PLAYER:
+            return 4
+        if walls + state[WALLS_LEFT + p] != WALLS_PER_PLAYER:
+            return 4
+        for s in range(1, 4):
+            on_board = 0
+            for v in range(NUM_VERTICES):
+                if state[L.KNIGHT_OWNER + v] == p and state[KNIGHT_STRENGTH + v] == s:
+                    on_board += 1
+            # A displaced knight waiting for its owner's choice is off the board.
+            if state[DISPLACED_OWNER] == p and state[DISPLACED_STRENGTH] == s:
+                on_board += 1
+            left = state[KNIGHTS_LEFT + 3 * p + s - 1]
+            if left < 0 or on_board + left != KNIGHTS_PER_STRENGTH:
+                return 4
+        tipped = 0
+        for v in range(NUM_VERTICES):
+            if state[L.VERTEX_OWNER + v] == p and state[L.VERTEX_BUILDING + v] == TIPPED_CITY:
+                tipped += 1
+        vp = settlements + tipped + 2 * (cities - tipped) + 2 * metros
+        if state[L.LONGEST_ROAD_HOLDER] == p:
+            vp += 2
+        if state[MERCHANT_OWNER] == p:
+            vp += 1
+        vp += state[DEFENDER_VP + p] + state[VP_CARDS + p]
+        if vp != state[L.PUBLIC_VP + p]:
+            return 5
+    # 6. distance rule; knights never share an intersection with a building
+    for v in range(NUM_VERTICES):
+        if state[L.KNIGHT_OWNER + v] >= 0:
+            if state[L.VERTEX_OWNER + v] >= 0:
+                return 6
+            s = state[KNIGHT_STRENGTH + v]
+            if s < 1 or s > 3 or state[KNIGHT_ACTIVE + v] < 0 or state[KNIGHT_ACTIVE + v] > 1:
+                return 9
+        if state[L.VERTEX_OWNER + v] >= 0:
+            for k in range(3):
+                w = tb[T_VERTEX_VERTICES + 3 * v + k]
+                if w >= 0 and state[L.VERTEX_OWNER + w] >= 0:
+                    return 6
+    # 7. Longest Road
+    best = 0
+    n_best = 0
+    for p in range(n):
+        length = road_length(state, tb, p)
+        if length != state[L.ROAD_LENGTH + p]:
+            return 7
+        if length > best:
+            best = length
+            n_best = 1
+        elif length == best:
+            n_best += 1
+    holder = state[L.LONGEST_ROAD_HOLDER]
+    if holder >= 0:
+        if state[L.ROAD_LENGTH + holder] < 5 or state[L.ROAD_LENGTH + holder] != best:
+            return 7
+    elif best >= 5 and n_best == 1:
+        return 7
+    # 8. metropolises
+    for t in range(NUM_TRACKS):
+        h = state[METRO_HOLDER + t]
+        v = state[METRO_VERTEX + t]
+        top = 0
+        for p in range(n):
+            if state[LEVEL + 3 * p + t] > top:
+                top = state[LEVEL + 3 * p + t]
+        if h < 0:
+            # Between buying level 4 and choosing the city, nobody holds it yet.
+            if v >= 0 or (top >= 4 and phase != METROPOLIS):
+                return 8
+        else:
+            if v < 0 or state[L.VERTEX_OWNER + v] != h or state[L.VERTEX_BUILDING + v] != CITY:
+                return 8
+            if state[LEVEL + 3 * h + t] < 4:
+                return 8
+            for u in range(NUM_TRACKS):
+                if u != t and state[METRO_VERTEX + u] == v:
+                    return 8
+    # 9. levels
+    for p in range(n):
+        for t in range(NUM_TRACKS):
+            if state[LEVEL + 3 * p + t] < 0 or state[LEVEL + 3 * p + t] > MAX_LEVEL:
+                return 9
+    # 10. robber on land, ship on the track
+    if state[L.HEX_TERRAIN + state[L.ROBBER_HEX]] > DESERT:
+        return 10
+    pos = state[BARBARIAN_POS]
+    if pos < 0 or pos > BARBARIAN_ATTACK_POSITION:
+        return 10
+    # The ship waits on the last space only while its attack is being resolved.
+    if pos == BARBARIAN_ATTACK_POSITION and not (ST_DEFEND <= state[ROLL_STAGE] <= ST_ATTACK_END):
+        return 10
+    # 11. phase and decider
+    if phase < 0 or phase >= CK_NUM_PHASES:
+        return 11
+    cur = state[L.CURRENT_PLAYER]
+    if phase != GAME_OVER:
+        if cur < 0 or cur >= n:
+            return 11
+        if phase == DISCARD and state[L.DISCARDS_OWED + cur] <= 0:
+            return 11
+    # 12. winner
+    w = state[L.WINNER]
+    if w >= 0 and (phase != GAME_OVER or state[L.PUBLIC_VP + w] < state[L.OPT_VP_TO_WIN]):
+        return 12
+    # 13. nobody but the active player (or one now putting a card back) is over 4
+    active = state[L.ACTIVE_PLAYER]
+    for p in range(n):
+        held = 0
+        for k in range(NUM_CARD_KINDS):
+            held += state[PROGRESS_HAND + p * NUM_CARD_KINDS + k]
+        if held > PROGRESS_HAND_LIMIT and p != active and not (phase == OVERFLOW and p == cur):
+            return 13
+    # 14. merchant
+    if (state[MERCHANT_OWNER] >= 0) != (state[MERCHANT_HEX] >= 0):
+        return 14
+    return 0

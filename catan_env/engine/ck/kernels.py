@@ -1,0 +1,158 @@
+"""Cities & Knights kernels: whole games in numba, batched steps, the invariant soak.
+
+The same loops as the base game's :mod:`~catan_env.engine.selfplay` and
+:mod:`~catan_env.engine.batch`, over the C&K reset, legal actions and step
+(numba caches a kernel only when the functions it calls are fixed, so each
+variant has its own).
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from ...constants import MAX_PLAYERS
+from ..batch import episode_seed
+from ..layout import CURRENT_PLAYER, DECISIONS, NUM_PLAYERS, PHASE, TRUNCATED, TURN, WINNER
+from ..phases import GAME_OVER
+from ..rng import below_at, seed_at
+from ..scoring import total_vp
+from ..selfplay import choose
+from . import action_ids as A
+from .invariants import ck_check_state
+from .layout import CK_STATE_SIZE
+from .masks import ck_legal_actions
+from .setup import ck_reset
+from .step import ck_step
+
+
+@njit(cache=True)
+def _play_one(state, tb, config, template, seed, kinds, agent_seed, legal, scratch, rng):
+    ck_reset(state, tb, seed, config, template)
+    seed_at(rng, 0, agent_seed * 1000003 + seed)
+    while state[PHASE] != GAME_OVER:
+        count = ck_legal_actions(state, tb, legal)
+        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        ck_step(state, tb, a, scratch)
+
+
+@njit(cache=True)
+def _record(state, i, out_winner, out_turns, out_decisions, out_vp):
+    out_winner[i] = state[WINNER]
+    out_turns[i] = state[TURN]
+    out_decisions[i] = state[DECISIONS]
+    for p in range(MAX_PLAYERS):
+        out_vp[i, p] = total_vp(state, p) if p < state[NUM_PLAYERS] else 0
+
+
+@njit(cache=True)
+def ck_play_games(
+    tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns, out_decisions, out_vp
+):
+    """C&K games one after another (see ``selfplay.play_games``)."""
+    state = np.zeros(CK_STATE_SIZE, np.int32)
+    legal = np.zeros(A.NUM_ACTIONS, np.int32)
+    scratch = np.zeros(A.NUM_ACTIONS, np.int32)
+    rng = np.zeros(2, np.int32)
+    for i in range(seeds.shape[0]):
+        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
+        _record(state, i, out_winner, out_turns, out_decisions, out_vp)
+
+
+@njit(cache=True, parallel=True)
+def ck_play_games_parallel(
+    tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns, out_decisions, out_vp
+):
+    """C&K games spread over numba's threads; same result per game."""
+    for i in prange(seeds.shape[0]):
+        state = np.zeros(CK_STATE_SIZE, np.int32)
+        legal = np.zeros(A.NUM_ACTIONS, np.int32)
+        scratch = np.zeros(A.NUM_ACTIONS, np.int32)
+        rng = np.zeros(2, np.int32)
+        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
+        _record(state, i, out_winner, out_turns, out_decisions, out_vp)
+
+
+@njit(cache=True, parallel=True)
+def ck_batch_reset(states, tb, config, template, base_seed, episodes):
+    for i in prange(states.shape[0]):
+        ck_reset(states[i], tb, episode_seed(base_seed, i, episodes[i]), config, template)
+
+
+@njit(cache=True, parallel=True)
+def ck_batch_legal(states, tb, lists, counts):
+    for i in prange(states.shape[0]):
+        counts[i] = ck_legal_actions(states[i], tb, lists[i])
+
+
+@njit(cache=True, parallel=True)
+def ck_batch_step(
+    states,
+    tb,
+    actions,
+    config,
+    template,
+    base_seed,
+    episodes,
+    scratch,
+    rewards,
+    terminated,
+    truncated,
+    final_states,
+):
+    """See ``batch.batch_step``: one action per game, finished games restart."""
+    for i in prange(states.shape[0]):
+        s = states[i]
+        ck_step(s, tb, actions[i], scratch[i])
+        for p in range(MAX_PLAYERS):
+            rewards[i, p] = 0.0
+        terminated[i] = False
+        truncated[i] = False
+        if s[PHASE] == GAME_OVER:
+            final_states[i] = s
+            w = s[WINNER]
+            if w >= 0:
+                terminated[i] = True
+                for p in range(s[NUM_PLAYERS]):
+                    rewards[i, p] = 1.0 if p == w else -1.0
+            else:
+                truncated[i] = s[TRUNCATED] != 0
+            episodes[i] += 1
+            ck_reset(s, tb, episode_seed(base_seed, i, episodes[i]), config, template)
+
+
+@njit(cache=True)
+def ck_soak_random_games(
+    tb,
+    config,
+    template,
+    seeds,
+    agent_seed,
+    max_decisions,
+    out_code,
+    out_winner,
+    out_decisions,
+    out_states,
+):
+    """Random C&K games with every invariant checked after every step
+    (codes as in ``invariants.soak_random_games``; 15 no legal action, 16 too long)."""
+    legal = np.zeros(A.NUM_ACTIONS, np.int32)
+    scratch = np.zeros(A.NUM_ACTIONS, np.int32)
+    rng = np.zeros(2, np.int32)
+    for i in range(seeds.shape[0]):
+        state = out_states[i]
+        ck_reset(state, tb, seeds[i], config, template)
+        seed_at(rng, 0, agent_seed * 1000003 + i)
+        code = ck_check_state(state, tb)
+        decisions = 0
+        while code == 0 and state[PHASE] != GAME_OVER:
+            count = ck_legal_actions(state, tb, legal)
+            if count == 0:
+                code = 15
+                break
+            ck_step(state, tb, legal[below_at(rng, 0, count)], scratch)
+            decisions += 1
+            code = ck_check_state(state, tb)
+            if decisions > max_decisions:
+                code = 16
+        out_code[i] = code
+        out_winner[i] = state[WINNER]
+        out_decisions[i] = decisions
