@@ -1,9 +1,13 @@
-"""The action space: id <-> (family, argument) <-> readable name.
+"""Action spaces: id <-> (family, argument) <-> readable name.
 
-The base game uses one fixed ``Discrete(260)`` space (base §14.7). Names are
-stable and parseable, e.g. ``build_settlement(v12)``, ``move_robber(R3c)``,
-``maritime(wool->ore)``, ``propose(all)``, ``steal(+1)`` (relative seat: the
-next player clockwise is ``+1``).
+Each variant has one fixed ``Discrete`` space built family by family
+(base §14.7, C&K §6). Names are stable and parseable, e.g.
+``build_settlement(v12)``, ``move_robber(R3c)``, ``maritime(wool->ore)``,
+``propose(all)``, ``steal(+1)`` (relative seat: the next player clockwise is
+``+1``), ``play(bishop)``, ``improve(science)``.
+
+The module-level names (``ACTIONS``, ``ACTION_NAMES``, ``action_id`` ...) are
+those of the base game; :data:`CK_ACTIONS` is the Cities & Knights table.
 """
 
 from __future__ import annotations
@@ -13,10 +17,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .board.standard import HEX_LABELS
-from .constants import MAX_PLAYERS, NUM_RESOURCES, RESOURCE_NAMES
-from .engine import action_ids as A
-
-NUM_ACTIONS = A.NUM_ACTIONS
+from .constants import CARD_NAMES, MAX_PLAYERS, NUM_RESOURCES
+from .engine import action_ids as _base_ids
+from .engine.ck import action_ids as _ck_ids
+from .engine.ck.constants import CARD_KIND_NAMES, TRACK_NAMES
 
 
 @dataclass(frozen=True)
@@ -26,8 +30,9 @@ class ActionInfo:
     Attributes:
         id: the action id.
         family: the family name, e.g. ``"build_road"``.
-        arg: the family argument (vertex, path, hex, resource, relative seat,
-            ``(give, get)`` pair for maritime trade), or ``None``.
+        arg: the family argument (vertex, path, hex, card type, card kind,
+            relative seat, ``(give, get)`` for maritime trade, ``(seat, resource)``
+            for a forced trade), or ``None``.
         name: the readable name.
     """
 
@@ -37,98 +42,136 @@ class ActionInfo:
     name: str
 
 
-def _arg_and_label(family: str, k: int):
-    if family in ("build_settlement", "build_city"):
+_VERTEX = {
+    "build_settlement",
+    "build_city",
+    "build_wall",
+    "build_knight",
+    "activate_knight",
+    "promote_knight",
+    "select_knight",
+    "knight_to",
+    "city_with_medicine",
+    "place_metropolis",
+    "lose_city",
+}
+_EDGE = {"build_road", "remove_road"}
+_HEX = {"move_robber", "place_merchant", "swap_token"}
+_SEAT = {"steal", "confirm_trade", "choose_player"}
+_CARD = {"discard", "pick", "offer_give", "offer_want", "give"}
+_KIND = {"play", "put_under", "take_card"}
+_TRACK = {"improve", "improve_with_crane", "draw_from"}
+
+
+def _arg_and_label(family: str, k: int, size: int):
+    if family in _VERTEX:
         return k, f"v{k}"
-    if family == "build_road":
+    if family in _EDGE:
         return k, f"e{k}"
-    if family == "move_robber":
+    if family in _HEX:
         return k, HEX_LABELS[k]
-    if family in ("steal", "confirm_trade"):
+    if family in _SEAT:
         return k + 1, f"+{k + 1}"
     if family == "propose":
         return k, "all" if k == 0 else f"+{k}"
-    if family in ("discard", "pick", "offer_give", "offer_want"):
-        return k, RESOURCE_NAMES[k]
+    if family in _CARD:
+        return k, CARD_NAMES[k]
+    if family in _KIND:
+        return k, CARD_KIND_NAMES[k]
+    if family in _TRACK:
+        return k, TRACK_NAMES[k]
+    if family == "die":
+        return k + 1, str(k + 1)
     if family == "maritime":
-        give = k // (NUM_RESOURCES - 1)
-        get = k % (NUM_RESOURCES - 1)
+        n = int(round((1 + (1 + 4 * size) ** 0.5) / 2))  # size = n (n - 1)
+        give = k // (n - 1)
+        get = k % (n - 1)
         if get >= give:
             get += 1
-        return (give, get), f"{RESOURCE_NAMES[give]}->{RESOURCE_NAMES[get]}"
+        return (give, get), f"{CARD_NAMES[give]}->{CARD_NAMES[get]}"
+    if family == "force_trade":
+        seat, r = divmod(k, NUM_RESOURCES)
+        return (seat + 1, r), f"+{seat + 1},{CARD_NAMES[r]}"
     return None, None
 
 
-def _build_table() -> tuple[ActionInfo, ...]:
-    table = []
-    for family, start, size in A.FAMILIES:
-        for k in range(size):
-            arg, label = _arg_and_label(family, k)
-            name = family if label is None else f"{family}({label})"
-            table.append(ActionInfo(start + k, family, arg, name))
-    assert len(table) == NUM_ACTIONS
-    return tuple(table)
+class ActionTable:
+    """The action space of one variant.
+
+    Args:
+        families: ``(name, first id, size)`` per family, in id order.
+    """
+
+    def __init__(self, families):
+        infos = []
+        for family, start, size in families:
+            for k in range(size):
+                arg, label = _arg_and_label(family, k, size)
+                name = family if label is None else f"{family}({label})"
+                infos.append(ActionInfo(start + k, family, arg, name))
+        self.infos: tuple[ActionInfo, ...] = tuple(infos)
+        self.names: tuple[str, ...] = tuple(a.name for a in infos)
+        self.size = len(infos)
+        self.family_names = tuple(f for f, _, _ in families)
+        self._ids = {a.name: a.id for a in infos}
+        if len(self._ids) != self.size:
+            raise AssertionError("action names are not unique")
+
+    def check_id(self, action) -> int:
+        """Validate an integer action id and return it as a Python int."""
+        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+            raise TypeError(
+                f"an action must be an integer id or a name string, not {type(action).__name__}"
+                f" ({action!r})"
+            )
+        a = int(action)
+        if not 0 <= a < self.size:
+            raise ValueError(f"action id {a} is out of range: the space has ids 0..{self.size - 1}")
+        return a
+
+    def action_id(self, action: int | str | np.integer) -> int:
+        """Action id from an id or a readable name; raises on anything else."""
+        if isinstance(action, str):
+            try:
+                return self._ids[action.strip()]
+            except KeyError:
+                family = action.split("(")[0].strip()
+                examples = [a.name for a in self.infos if a.family == family][:3]
+                hint = f"; {family} names look like {', '.join(examples)}" if examples else ""
+                raise ValueError(f"unknown action name {action!r}{hint}") from None
+        return self.check_id(action)
+
+    def name(self, action: int) -> str:
+        return self.infos[self.check_id(action)].name
+
+    def info(self, action: int) -> ActionInfo:
+        return self.infos[self.check_id(action)]
+
+    def family(self, action: int) -> str:
+        return self.infos[self.check_id(action)].family
 
 
-ACTIONS: tuple[ActionInfo, ...] = _build_table()
-ACTION_NAMES: tuple[str, ...] = tuple(a.name for a in ACTIONS)
-_NAME_TO_ID = {a.name: a.id for a in ACTIONS}
-FAMILY_NAMES: tuple[str, ...] = tuple(f for f, _, _ in A.FAMILIES)
-_FAMILY_OF = np.empty(NUM_ACTIONS, np.int64)
-for _i, (_f, _start, _size) in enumerate(A.FAMILIES):
-    _FAMILY_OF[_start : _start + _size] = _i
+BASE_ACTIONS = ActionTable(_base_ids.FAMILIES)
+CK_ACTIONS = ActionTable(_ck_ids.FAMILIES)
 
-
-def action_name(action: int) -> str:
-    """Readable name of an action id."""
-    return ACTIONS[check_action_id(action)].name
-
-
-def action_info(action: int) -> ActionInfo:
-    return ACTIONS[check_action_id(action)]
-
-
-def family_of(action: int) -> str:
-    return FAMILY_NAMES[_FAMILY_OF[check_action_id(action)]]
-
-
-def action_id(action: int | str | np.integer) -> int:
-    """Action id from an id or a readable name; raises on anything else."""
-    if isinstance(action, str):
-        try:
-            return _NAME_TO_ID[action.strip()]
-        except KeyError:
-            hint = ""
-            family = action.split("(")[0].strip()
-            examples = [a.name for a in ACTIONS if a.family == family][:3]
-            if examples:
-                hint = f"; {family} names look like {', '.join(examples)}"
-            raise ValueError(f"unknown action name {action!r}{hint}") from None
-    return check_action_id(action)
-
-
-def check_action_id(action) -> int:
-    """Validate an integer action id and return it as a Python int."""
-    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
-        raise TypeError(
-            f"an action must be an integer id or a name string, not {type(action).__name__}"
-            f" ({action!r})"
-        )
-    a = int(action)
-    if not 0 <= a < NUM_ACTIONS:
-        raise ValueError(f"action id {a} is out of range: the space has ids 0..{NUM_ACTIONS - 1}")
-    return a
-
-
-def relative_seat_family(family: str) -> bool:
-    """Families whose argument is a seat relative to the acting player."""
-    return family in ("steal", "confirm_trade", "propose")
-
+# The base game's table as module-level names.
+ACTIONS = BASE_ACTIONS.infos
+ACTION_NAMES = BASE_ACTIONS.names
+NUM_ACTIONS = BASE_ACTIONS.size
+FAMILY_NAMES = BASE_ACTIONS.family_names
+action_id = BASE_ACTIONS.action_id
+action_name = BASE_ACTIONS.name
+action_info = BASE_ACTIONS.info
+family_of = BASE_ACTIONS.family
+check_action_id = BASE_ACTIONS.check_id
 
 __all__ = [
     "ACTIONS",
     "ACTION_NAMES",
     "ActionInfo",
+    "ActionTable",
+    "BASE_ACTIONS",
+    "CK_ACTIONS",
     "FAMILY_NAMES",
     "MAX_PLAYERS",
     "NUM_ACTIONS",

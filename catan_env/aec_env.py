@@ -14,11 +14,13 @@ Agents are ``player_0 .. player_{n-1}`` (seat order). Catan does not cycle
 seats: the engine names the next decider (discards on a 7 and trade answers
 happen out of turn), and ``agent_selection`` follows it.
 
-Spaces:
-    action: ``Discrete(260)`` (see :mod:`catan_env.actions` for names).
-    observation: ``Dict(observation=Box(0, 1, (OBS_SIZE,), float32),
-    action_mask=Box(0, 1, (260,), int8))``; the vector is the seat's own view
-    (:mod:`catan_env.observe`); the mask is all zeros for agents not to act.
+Spaces (per variant):
+    action: ``Discrete(260)`` for the base game, ``Discrete(1016)`` for Cities &
+    Knights (see :mod:`catan_env.actions` for names).
+    observation: ``Dict(observation=Box(0, 1, (obs_size,), float32),
+    action_mask=Box(0, 1, (num_actions,), int8))``; the vector is the seat's own
+    view (:mod:`catan_env.observe`, :mod:`catan_env.observe_ck`); the mask is all
+    zeros for agents not to act.
 
 Rewards: at the end of a won game the winner gets +1 and every other seat -1;
 a game truncated by ``max_turns`` gives 0 to all. Illegal actions raise
@@ -26,7 +28,7 @@ a game truncated by ``max_turns`` gives 0 to all. Illegal actions raise
 does not wrap the env in PettingZoo's TerminateIllegalWrapper).
 
 Version history:
-    v0: initial release (base game).
+    v0: initial release (base game, Cities & Knights).
 """
 
 from __future__ import annotations
@@ -38,10 +40,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .actions import NUM_ACTIONS
 from .engine.layout import CURRENT_PLAYER
 from .game import Game
-from .observe import OBS_SIZE, observe_into
 from .render import render_ansi
 
 
@@ -104,7 +104,7 @@ class raw_env(AECEnv):
     """Catan as a PettingZoo AEC environment.
 
     Args:
-        variant: rule set (``"base"``).
+        variant: rule set (``"base"`` or ``"cities_and_knights"``).
         num_players: 2-4.
         render_mode: ``None`` or ``"ansi"``.
         **options: rule options of :class:`~catan_env.config.GameConfig`.
@@ -129,17 +129,20 @@ class raw_env(AECEnv):
         self._options = dict(options)
         # Build one game now so a bad configuration fails at construction.
         self.game = Game(variant=variant, num_players=num_players, seed=0, **options)
+        self.metadata = {**self.metadata, "name": f"catan_{variant}_v0"}
+        n_actions = self.game.num_actions
+        obs_size = self.game.variant.obs_size
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agents = []
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
-                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                "observation": spaces.Box(0.0, 1.0, (obs_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(n_actions) for a in self.possible_agents}
         self._seed_rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -173,9 +176,9 @@ class raw_env(AECEnv):
         if not game.done and game.state[CURRENT_PLAYER] == seat:
             mask = game._legal().astype(np.int8)
         else:
-            mask = np.zeros(NUM_ACTIONS, np.int8)
-        obs = np.empty(OBS_SIZE, np.float32)
-        observe_into(game.state, game.tables, seat, obs)
+            mask = np.zeros(game.num_actions, np.int8)
+        obs = np.empty(game.variant.obs_size, np.float32)
+        game.variant.observe_into(game.state, game.tables, seat, obs)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:

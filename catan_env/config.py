@@ -16,7 +16,10 @@ from .board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
 from .constants import DESERT, HARBOR_NAMES, TERRAIN_NAMES
 from .engine import layout as L
 
-VARIANTS = ("base",)
+VARIANTS = ("base", "cities_and_knights")
+#: VP needed to win by default (base §9.4, C&K §3.19).
+DEFAULT_VP_TO_WIN = {"base": 10, "cities_and_knights": 13}
+CK_OPTIONS = ("mean_barbarians", "knight_errant", "easy_start")
 BOARDS = ("variable", "beginner")
 NUMBER_TOKENS = ("spiral", "random")
 TEMPLATE_SIZE = 2 * NUM_HEXES + NUM_HARBORS
@@ -31,9 +34,10 @@ class GameConfig:
     """The options of one game.
 
     Attributes:
-        variant: rule set; ``"base"``.
-        num_players: 3 or 4; 2 is the optional plain two-player game (base §11.5).
-        vp_to_win: victory points needed on one's own turn (base §9.4).
+        variant: rule set; ``"base"`` or ``"cities_and_knights"``.
+        num_players: 3 or 4; 2 is the optional plain two-player base game (base §11.5).
+        vp_to_win: victory points needed on one's own turn; by default 10 in the base
+            game (base §9.4) and 13 in Cities & Knights (C&K §3.19).
         discard_limit: a 7 makes players holding more cards than this discard half.
         domestic_trade: allow player-to-player trade (base §6.1, §11.6).
         trade_max_cards_per_side: cards per side of one offer (base §6.3).
@@ -49,11 +53,14 @@ class GameConfig:
             "numbers": [...19 ints], "harbors": [...9 names]}`` in hex-label
             order (R1a..R5c) and harbor order H1..H9; any part may be omitted
             and is then drawn as usual.
+        mean_barbarians: C&K only: players choose which active knights defend (C&K §7).
+        knight_errant: C&K only: a knight may chase the robber before the roll (C&K §7).
+        easy_start: C&K only: no event die and no 7 in the first two rounds (C&K §7).
     """
 
     variant: str = "base"
     num_players: int = 4
-    vp_to_win: int = 10
+    vp_to_win: int | None = None
     discard_limit: int = 7
     domestic_trade: bool = True
     trade_max_cards_per_side: int = 5
@@ -66,11 +73,28 @@ class GameConfig:
     number_tokens: str = "spiral"
     random_spiral_start: bool = False
     fixed_board: dict | None = field(default=None, compare=True)
+    mean_barbarians: bool = False
+    knight_errant: bool = False
+    easy_start: bool = False
 
     def __post_init__(self):
         _check_choice("variant", self.variant, VARIANTS)
+        if self.vp_to_win is None:
+            object.__setattr__(self, "vp_to_win", DEFAULT_VP_TO_WIN[self.variant])
         _check_int("num_players", self.num_players, 2, 4)
-        _check_int("vp_to_win", self.vp_to_win, 1, 22)
+        _check_int("vp_to_win", self.vp_to_win, 1, 40)
+        for name in CK_OPTIONS:
+            _check_bool(name, getattr(self, name))
+            if getattr(self, name) and self.variant != "cities_and_knights":
+                raise ConfigError(f"option {name} belongs to variant='cities_and_knights'")
+        if self.variant == "cities_and_knights":
+            if self.num_players < 3:
+                raise ConfigError("Cities & Knights is played by 3 or 4 players (C&K §1.1)")
+            for name in ("friendly_robber", "strict_trade_build_order"):
+                if getattr(self, name):
+                    raise ConfigError(f"option {name} is a base-game variant, not part of C&K")
+            if self.board == "beginner":
+                raise ConfigError("Cities & Knights uses the variable board (C&K §1.1)")
         _check_int("discard_limit", self.discard_limit, 0, 95)
         _check_bool("domestic_trade", self.domestic_trade)
         _check_int("trade_max_cards_per_side", self.trade_max_cards_per_side, 1, 19)
@@ -120,6 +144,9 @@ class GameConfig:
         v[L.OPT_BOARD_MODE] = BOARDS.index(self.board)
         v[L.OPT_TOKEN_MODE] = NUMBER_TOKENS.index(self.number_tokens)
         v[L.OPT_RANDOM_CORNER] = int(self.random_spiral_start)
+        if self.variant == "cities_and_knights":
+            extra = [int(getattr(self, name)) for name in CK_OPTIONS]
+            v = np.concatenate([v, np.array(extra, np.int32)])
         return v
 
     def board_template(self) -> np.ndarray:
@@ -135,6 +162,13 @@ class GameConfig:
     @classmethod
     def from_state_vector(cls, v: np.ndarray, variant: str = "base", **extra) -> GameConfig:
         """The options stored in the configuration fields of a state."""
+        if variant == "cities_and_knights":
+            from .engine.ck.layout import CK_CONFIG
+
+            extra = {
+                **{name: bool(v[f]) for name, f in zip(CK_OPTIONS, CK_CONFIG, strict=True)},
+                **extra,
+            }
         return cls(
             variant=variant,
             num_players=int(v[L.NUM_PLAYERS]),

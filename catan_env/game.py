@@ -19,18 +19,14 @@ from typing import Any
 
 import numpy as np
 
-from . import actions as _actions
 from .config import GameConfig
 from .constants import NUM_DEV_TYPES, VICTORY_POINT
 from .engine import layout as L
-from .engine.masks import legal_mask
-from .engine.phases import GAME_OVER, PHASE_NAMES
-from .engine.setup import reset_state
-from .engine.step import step as engine_step
+from .engine.phases import GAME_OVER
 from .engine.tables import STANDARD_TABLES
-from .explain import IllegalActionError, explain
-from .observe import OBS_SIZE, observe_into
+from .explain import IllegalActionError
 from .snapshot import state_from_dict, state_to_dict
+from .variants import Variant, get_variant
 
 RECORD_FORMAT = "catan_env/record"
 RECORD_VERSION = 1
@@ -44,8 +40,8 @@ class Game:
     """One game of Catan held in a flat int32 state array.
 
     Args:
-        variant: the rule set; ``"base"``.
-        num_players: 3 or 4 (2 for the optional two-player game).
+        variant: the rule set: ``"base"`` or ``"cities_and_knights"``.
+        num_players: 3 or 4 (2 for the optional two-player base game).
         seed: fixes the whole game (board, dice, deck, steals). ``None`` draws
             a seed, which is kept in :attr:`seed` so the game can be replayed.
         **options: rule options of :class:`~catan_env.config.GameConfig`.
@@ -68,8 +64,9 @@ class Game:
             raise ValueError(f"seed must be an integer in [0, 2**63), got {seed!r}")
         self.seed: int | None = int(seed)
         self.tables = STANDARD_TABLES
-        self.state = np.zeros(L.STATE_SIZE, L.STATE_DTYPE)
-        reset_state(
+        self.variant: Variant = get_variant(self.config.variant)
+        self.state = np.zeros(self.variant.state_size, L.STATE_DTYPE)
+        self.variant.reset(
             self.state,
             self.tables,
             self.seed,
@@ -80,8 +77,8 @@ class Game:
 
     def _init(self):
         self.actions: list[int] = []
-        self._mask = np.zeros(_actions.NUM_ACTIONS, np.bool_)
-        self._scratch = np.zeros(_actions.NUM_ACTIONS, np.int32)
+        self._mask = np.zeros(self.variant.num_actions, np.bool_)
+        self._scratch = np.zeros(self.variant.num_actions, np.int32)
         self._mask_valid = False
 
     # --- construction from data -----------------------------------------------
@@ -102,6 +99,7 @@ class Game:
         g.config = config
         g.seed = seed
         g.tables = STANDARD_TABLES
+        g.variant = get_variant(config.variant)
         g.state = state
         g._init()
         return g
@@ -152,7 +150,7 @@ class Game:
             "options": options,
             "seed": self.seed,
             "actions": list(self.actions),
-            "action_names": [_actions.ACTION_NAMES[a] for a in self.actions],
+            "action_names": [self.variant.actions.names[a] for a in self.actions],
         }
 
     def copy(self) -> Game:
@@ -170,11 +168,11 @@ class Game:
     @property
     def action_names(self) -> tuple[str, ...]:
         """The readable name of every action id."""
-        return _actions.ACTION_NAMES
+        return self.variant.actions.names
 
     @property
     def num_actions(self) -> int:
-        return _actions.NUM_ACTIONS
+        return self.variant.num_actions
 
     @property
     def current_player(self) -> int | None:
@@ -189,7 +187,7 @@ class Game:
 
     @property
     def phase(self) -> str:
-        return PHASE_NAMES[int(self.state[L.PHASE])]
+        return self.variant.phase_names[int(self.state[L.PHASE])]
 
     @property
     def done(self) -> bool:
@@ -224,7 +222,9 @@ class Game:
 
     def field(self, name: str) -> np.ndarray:
         """A named field of the state (read-only view), e.g. ``game.field("hand")``."""
-        view = L.BASE_LAYOUT.view(self.state, name)
+        if name not in self.variant.layout.fields:
+            raise KeyError(f"no field {name!r} in a {self.variant.name} state")
+        view = self.variant.layout.view(self.state, name)
         view = view.view()
         view.setflags(write=False)
         return view
@@ -238,22 +238,22 @@ class Game:
         return np.flatnonzero(self._legal())
 
     def legal_action_names(self) -> list[str]:
-        return [_actions.ACTION_NAMES[a] for a in self.legal_actions()]
+        return [self.variant.actions.names[a] for a in self.legal_actions()]
 
     def is_legal(self, action: int | str) -> bool:
-        return bool(self._legal()[_actions.action_id(action)])
+        return bool(self._legal()[self.variant.actions.action_id(action)])
 
     def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
         """Seat ``player``'s observation vector (see :mod:`catan_env.observe`)."""
         p = self._seat(player)
         if out is None:
-            out = np.empty(OBS_SIZE, np.float32)
-        observe_into(self.state, self.tables, p, out)
+            out = np.empty(self.variant.obs_size, np.float32)
+        self.variant.observe_into(self.state, self.tables, p, out)
         return out
 
     def _legal(self) -> np.ndarray:
         if not self._mask_valid:
-            legal_mask(self.state, self.tables, self._mask)
+            self.variant.legal_mask(self.state, self.tables, self._mask)
             self._mask_valid = True
         return self._mask
 
@@ -280,23 +280,24 @@ class Game:
             TypeError, ValueError: not an action id or name.
         The state is unchanged whenever an exception is raised.
         """
-        if type(action) is int and 0 <= action < _actions.NUM_ACTIONS:
+        table = self.variant.actions
+        if type(action) is int and 0 <= action < table.size:
             a = action  # the common case, validated without the general parser
         else:
-            a = _actions.action_id(action)
+            a = table.action_id(action)
         if player is not None:
             p = self._seat(player)
             if self.done:
                 raise WrongPlayerError(f"seat {p} cannot act: the game is over")
             if p != self.state[L.CURRENT_PLAYER]:
                 raise WrongPlayerError(
-                    f"seat {p} submitted '{_actions.ACTION_NAMES[a]}' but seat "
+                    f"seat {p} submitted '{table.names[a]}' but seat "
                     f"{int(self.state[L.CURRENT_PLAYER])} must decide now ({self.phase})"
                 )
         mask = self._legal()
         if not mask[a]:
-            raise IllegalActionError(explain(self.state, a, mask))
-        engine_step(self.state, self.tables, a, self._scratch)
+            raise IllegalActionError(self.variant.explain(self.state, a, mask))
+        self.variant.step(self.state, self.tables, a, self._scratch)
         self._mask_valid = False
         self.actions.append(a)
 

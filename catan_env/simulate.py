@@ -18,9 +18,9 @@ import numpy as np
 from .config import GameConfig
 from .constants import MAX_PLAYERS
 from .engine import CACHE_DIR
-from .engine.selfplay import play_games, play_games_parallel
 from .engine.tables import STANDARD_TABLES
 from .game import Game
+from .variants import get_variant
 
 
 @dataclass
@@ -65,7 +65,7 @@ def game_seeds(seed: int, n: int) -> np.ndarray:
 
 
 def _cache_is_cold() -> bool:
-    return not any(CACHE_DIR.glob("*selfplay*play_games*.nbi"))
+    return not any(CACHE_DIR.glob("*play_games*.nbi"))
 
 
 def simulate(
@@ -104,8 +104,9 @@ def simulate(
         kinds = np.array([a.kernel_kind for a in agents] + [0] * (MAX_PLAYERS - n), np.int64)
         if threads is not None:
             numba.set_num_threads(threads)
+        variant = get_variant(config.variant)
         parallel = numba.get_num_threads() > 1
-        kernel = play_games_parallel if parallel else play_games
+        kernel = variant.play_games_parallel if parallel else variant.play_games
         cfg, tmpl = config.config_vector(), config.board_template()
         if progress and _cache_is_cold():
             print(

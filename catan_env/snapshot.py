@@ -26,6 +26,7 @@ from .board.standard import (
 from .config import ConfigError, GameConfig
 from .constants import (
     BUILDING_NAMES,
+    CARD_NAMES,
     CITIES_PER_PLAYER,
     CITY,
     DESERT,
@@ -44,6 +45,7 @@ from .constants import (
     SETTLEMENT,
     SETTLEMENTS_PER_PLAYER,
     TERRAIN_NAMES,
+    TIPPED_CITY,
     VICTORY_POINT,
 )
 from .engine import layout as L
@@ -63,8 +65,24 @@ def _seat(value):
     return None if value < 0 else int(value)
 
 
-def _resources(row) -> dict[str, int]:
-    return {RESOURCE_NAMES[r]: int(row[r]) for r in range(NUM_RESOURCES)}
+def _resources(row, names=RESOURCE_NAMES) -> dict[str, int]:
+    return {names[r]: int(row[r]) for r in range(len(names))}
+
+
+def _is_ck(variant: str) -> bool:
+    return variant == "cities_and_knights"
+
+
+CK_BUILDING_NAMES = BUILDING_NAMES + ("tipped_city",)
+
+
+def _names(variant: str):
+    """Card, building and phase names of a variant."""
+    if _is_ck(variant):
+        from .engine.ck.phases import CK_PHASE_NAMES
+
+        return CARD_NAMES, CK_BUILDING_NAMES, CK_PHASE_NAMES
+    return RESOURCE_NAMES, BUILDING_NAMES, PHASE_NAMES
 
 
 def _devs(row) -> dict[str, int]:
@@ -79,32 +97,32 @@ def state_to_dict(state: np.ndarray, variant: str = "base") -> dict[str, Any]:
     options = config.to_dict()
     options.pop("fixed_board")
     options.pop("variant")
+    cards, building_names, phase_names = _names(variant)
+    ck = _is_ck(variant)
     hand = L.BASE_LAYOUT.view(s, "hand")
     dev = L.BASE_LAYOUT.view(s, "dev_hand")
     new = L.BASE_LAYOUT.view(s, "dev_bought_this_turn")
     used = L.BASE_LAYOUT.view(s, "dev_cards_played")
     players = []
     for p in range(n):
-        players.append(
-            {
-                "hand": _resources(hand[p]),
-                "dev_cards": _devs(dev[p]),
-                "dev_cards_bought_this_turn": _devs(new[p]),
-                "dev_cards_played": _devs(used[p]),
-                "discards_owed": int(s[L.DISCARDS_OWED + p]),
-            }
-        )
+        player = {"hand": _resources(hand[p], cards)}
+        if not ck:
+            player["dev_cards"] = _devs(dev[p])
+            player["dev_cards_bought_this_turn"] = _devs(new[p])
+            player["dev_cards_played"] = _devs(used[p])
+        player["discards_owed"] = int(s[L.DISCARDS_OWED + p])
+        players.append(player)
     buildings = {}
     for v in range(NUM_VERTICES):
         if s[L.VERTEX_OWNER + v] >= 0:
             buildings[f"v{v}"] = {
                 "owner": int(s[L.VERTEX_OWNER + v]),
-                "kind": BUILDING_NAMES[s[L.VERTEX_BUILDING + v]],
+                "kind": building_names[s[L.VERTEX_BUILDING + v]],
             }
     roads = {
         f"e{e}": int(s[L.EDGE_OWNER + e]) for e in range(NUM_EDGES) if s[L.EDGE_OWNER + e] >= 0
     }
-    return {
+    out = {
         "format": FORMAT,
         "version": VERSION,
         "variant": variant,
@@ -122,18 +140,13 @@ def state_to_dict(state: np.ndarray, variant: str = "base") -> dict[str, Any]:
         },
         "buildings": buildings,
         "roads": roads,
-        "bank": _resources(s[L.BANK : L.BANK + NUM_RESOURCES]),
-        "dev_deck": {
-            "order": [DEV_NAMES[c] for c in s[L.DECK : L.DECK + DEV_DECK_SIZE]],
-            "next": int(s[L.DECK_POS]),
-        },
+        "bank": _resources(s[L.BANK : L.BANK + NUM_CARD_TYPES], cards),
         "players": players,
         "longest_road": _seat(s[L.LONGEST_ROAD_HOLDER]),
-        "largest_army": _seat(s[L.LARGEST_ARMY_HOLDER]),
         "turn": {
             "number": int(s[L.TURN]),
-            "phase": PHASE_NAMES[s[L.PHASE]],
-            "resume_phase": PHASE_NAMES[s[L.RESUME_PHASE]],
+            "phase": phase_names[s[L.PHASE]],
+            "resume_phase": phase_names[s[L.RESUME_PHASE]],
             "start_player": int(s[L.START_PLAYER]),
             "active_player": int(s[L.ACTIVE_PLAYER]),
             "current_player": _seat(s[L.CURRENT_PLAYER]),
@@ -148,8 +161,8 @@ def state_to_dict(state: np.ndarray, variant: str = "base") -> dict[str, Any]:
             "proposals": int(s[L.PROPOSALS]),
         },
         "trade": {
-            "give": _resources(s[L.TRADE_GIVE : L.TRADE_GIVE + NUM_RESOURCES]),
-            "want": _resources(s[L.TRADE_WANT : L.TRADE_WANT + NUM_RESOURCES]),
+            "give": _resources(s[L.TRADE_GIVE : L.TRADE_GIVE + NUM_CARD_TYPES], cards),
+            "want": _resources(s[L.TRADE_WANT : L.TRADE_WANT + NUM_CARD_TYPES], cards),
             "to": _seat(s[L.TRADE_TO]),
             "answers": [ANSWER_NAMES[s[L.TRADE_ANSWER + p]] for p in range(n)],
         },
@@ -157,6 +170,17 @@ def state_to_dict(state: np.ndarray, variant: str = "base") -> dict[str, Any]:
         "decisions": int(s[L.DECISIONS]),
         "rng": [int(s[L.RNG]), int(s[L.RNG + 1])],
     }
+    if ck:
+        from .snapshot_ck import section_to_dict
+
+        out["cities_and_knights"] = section_to_dict(s)
+    else:
+        out["dev_deck"] = {
+            "order": [DEV_NAMES[c] for c in s[L.DECK : L.DECK + DEV_DECK_SIZE]],
+            "next": int(s[L.DECK_POS]),
+        }
+        out["largest_army"] = _seat(s[L.LARGEST_ARMY_HOLDER])
+    return out
 
 
 # --- reading ---------------------------------------------------------------------
@@ -261,8 +285,19 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
     except (ConfigError, TypeError) as exc:
         raise SnapshotError(f"snapshot options: {exc}") from None
     n = config.num_players
-    s = np.zeros(L.STATE_SIZE, L.STATE_DTYPE)
-    s[: L.CONFIG_SIZE] = config.config_vector()
+    ck = _is_ck(variant)
+    cards, building_names, phase_names = _names(variant)
+    if ck:
+        from .engine.ck.layout import CK_CONFIG, CK_STATE_SIZE
+
+        s = np.zeros(CK_STATE_SIZE, L.STATE_DTYPE)
+        vector = config.config_vector()
+        s[: L.CONFIG_SIZE] = vector[: L.CONFIG_SIZE]
+        for i, field in enumerate(CK_CONFIG):
+            s[field] = vector[L.CONFIG_SIZE + i]
+    else:
+        s = np.zeros(L.STATE_SIZE, L.STATE_DTYPE)
+        s[: L.CONFIG_SIZE] = config.config_vector()
 
     # Board.
     hexes = d.get("board.hexes", dict)
@@ -287,11 +322,11 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
     # Pieces.
     s[L.VERTEX_OWNER : L.VERTEX_OWNER + NUM_VERTICES] = -1
     s[L.EDGE_OWNER : L.EDGE_OWNER + NUM_EDGES] = -1
-    s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES] = -1  # no knights in the base game
+    s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES] = -1  # knights: C&K section
     for name in d.get("buildings", dict):
         v = _id("buildings", name, "v", NUM_VERTICES)
         s[L.VERTEX_OWNER + v] = d.seat(f"buildings.{name}.owner", n, allow_none=False)
-        kind = d.choice(f"buildings.{name}.kind", BUILDING_NAMES)
+        kind = d.choice(f"buildings.{name}.kind", building_names)
         if kind == 0:
             raise SnapshotError(f"buildings.{name}: kind 'empty' is not a building")
         s[L.VERTEX_BUILDING + v] = kind
@@ -300,36 +335,40 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
         s[L.EDGE_OWNER + e] = d.seat(f"roads.{name}", n, allow_none=False)
 
     # Cards.
-    s[L.BANK : L.BANK + NUM_RESOURCES] = d.counts("bank", RESOURCE_NAMES)
-    order = d.get("dev_deck.order", list)
-    if len(order) != DEV_DECK_SIZE:
-        raise SnapshotError(f"dev_deck.order needs all {DEV_DECK_SIZE} cards in draw order")
-    for i in range(DEV_DECK_SIZE):
-        s[L.DECK + i] = d.choice(f"dev_deck.order.{i}", DEV_NAMES)
-    s[L.DECK_POS] = d.int("dev_deck.next", 0, DEV_DECK_SIZE)
+    s[L.BANK : L.BANK + len(cards)] = d.counts("bank", cards)
+    if ck:
+        s[L.DECK_POS] = DEV_DECK_SIZE  # no development cards in C&K
+    else:
+        order = d.get("dev_deck.order", list)
+        if len(order) != DEV_DECK_SIZE:
+            raise SnapshotError(f"dev_deck.order needs all {DEV_DECK_SIZE} cards in draw order")
+        for i in range(DEV_DECK_SIZE):
+            s[L.DECK + i] = d.choice(f"dev_deck.order.{i}", DEV_NAMES)
+        s[L.DECK_POS] = d.int("dev_deck.next", 0, DEV_DECK_SIZE)
     players = d.get("players", list)
     if len(players) != n:
         raise SnapshotError(f"players has {len(players)} entries but num_players is {n}")
     for p in range(n):
         base = f"players.{p}"
         at = L.HAND + p * NUM_CARD_TYPES
-        s[at : at + NUM_RESOURCES] = d.counts(f"{base}.hand", RESOURCE_NAMES)
-        for key, off in (
-            ("dev_cards", L.DEV_HAND),
-            ("dev_cards_bought_this_turn", L.DEV_NEW),
-            ("dev_cards_played", L.DEV_USED),
-        ):
-            s[off + p * NUM_DEV_TYPES : off + (p + 1) * NUM_DEV_TYPES] = d.counts(
-                f"{base}.{key}", DEV_NAMES
-            )
+        s[at : at + len(cards)] = d.counts(f"{base}.hand", cards)
+        if not ck:
+            for key, off in (
+                ("dev_cards", L.DEV_HAND),
+                ("dev_cards_bought_this_turn", L.DEV_NEW),
+                ("dev_cards_played", L.DEV_USED),
+            ):
+                s[off + p * NUM_DEV_TYPES : off + (p + 1) * NUM_DEV_TYPES] = d.counts(
+                    f"{base}.{key}", DEV_NAMES
+                )
         s[L.DISCARDS_OWED + p] = d.int(f"{base}.discards_owed", 0, 48)
     s[L.LONGEST_ROAD_HOLDER] = d.seat("longest_road", n)
-    s[L.LARGEST_ARMY_HOLDER] = d.seat("largest_army", n)
+    s[L.LARGEST_ARMY_HOLDER] = -1 if ck else d.seat("largest_army", n)
 
     # Turn.
     s[L.TURN] = d.int("turn.number", 0)
-    s[L.PHASE] = d.choice("turn.phase", PHASE_NAMES)
-    s[L.RESUME_PHASE] = d.choice("turn.resume_phase", PHASE_NAMES)
+    s[L.PHASE] = d.choice("turn.phase", phase_names)
+    s[L.RESUME_PHASE] = d.choice("turn.resume_phase", phase_names)
     s[L.START_PLAYER] = d.seat("turn.start_player", n, allow_none=False)
     s[L.ACTIVE_PLAYER] = d.seat("turn.active_player", n, allow_none=False)
     s[L.CURRENT_PLAYER] = d.seat("turn.current_player", n)
@@ -349,8 +388,8 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
     s[L.PROPOSALS] = d.int("turn.proposals", 0)
 
     # Trade.
-    s[L.TRADE_GIVE : L.TRADE_GIVE + NUM_RESOURCES] = d.counts("trade.give", RESOURCE_NAMES)
-    s[L.TRADE_WANT : L.TRADE_WANT + NUM_RESOURCES] = d.counts("trade.want", RESOURCE_NAMES)
+    s[L.TRADE_GIVE : L.TRADE_GIVE + len(cards)] = d.counts("trade.give", cards)
+    s[L.TRADE_WANT : L.TRADE_WANT + len(cards)] = d.counts("trade.want", cards)
     s[L.TRADE_TO] = d.seat("trade.to", n)
     answers = d.get("trade.answers", list)
     if len(answers) != n:
@@ -367,8 +406,17 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
     for i in range(2):
         s[L.RNG + i] = d.int(f"rng.{i}", -(2**31), 2**31 - 1)
 
-    derive(s)
-    check_consistency(s)
+    if ck:
+        from . import snapshot_ck
+
+        snapshot_ck.section_from_dict(d, s, n)
+        derive(s)
+        snapshot_ck.derive(s)
+        snapshot_ck.check(s)
+        _check_roads_connected(s, n)
+    else:
+        derive(s)
+        check_consistency(s)
     return s, config
 
 
@@ -382,7 +430,8 @@ def derive(s: np.ndarray) -> None:
     roads = s[L.EDGE_OWNER : L.EDGE_OWNER + NUM_EDGES]
     for p in range(n):
         settlements = int(((owner == p) & (kind == SETTLEMENT)).sum())
-        cities = int(((owner == p) & (kind == CITY)).sum())
+        # A tipped city (C&K) is a city piece worth 1 VP; snapshot_ck corrects the VP.
+        cities = int(((owner == p) & ((kind == CITY) | (kind == TIPPED_CITY))).sum())
         n_roads = int((roads == p).sum())
         for what, used, limit, off in (
             ("roads", n_roads, ROADS_PER_PLAYER, L.ROADS_LEFT),

@@ -28,24 +28,20 @@ from typing import Any
 import numba
 import numpy as np
 
-from .actions import ACTION_NAMES, NUM_ACTIONS
 from .config import GameConfig
 from .constants import MAX_PLAYERS
 from .engine import layout as L
 from .engine.batch import (
     batch_current_players,
-    batch_legal,
     batch_masks,
     batch_random_actions,
-    batch_reset,
-    batch_step,
     first_illegal,
 )
 from .engine.batch import episode_seed as _episode_seed
 from .engine.rng import seed_at
 from .engine.tables import STANDARD_TABLES
-from .explain import IllegalActionError, explain
-from .observe import OBS_SIZE, observe_into
+from .explain import IllegalActionError
+from .variants import get_variant
 
 
 @dataclass
@@ -81,7 +77,7 @@ class VectorCatan:
     Args:
         num_envs: number of games (rows).
         num_players: seats per game (2-4).
-        variant: rule set (``"base"``).
+        variant: rule set (``"base"`` or ``"cities_and_knights"``).
         seed: base seed of every row's episodes.
         num_threads: numba threads for the kernels (default: numba's default).
         **options: rule options of :class:`~catan_env.config.GameConfig`.
@@ -101,23 +97,25 @@ class VectorCatan:
         self.config = GameConfig.make(variant=variant, num_players=num_players, **options)
         self.num_envs = num_envs
         self.num_threads = num_threads
+        self.variant = get_variant(self.config.variant)
+        size, n_actions = self.variant.state_size, self.variant.num_actions
         self.tables = STANDARD_TABLES
         self._cfg = self.config.config_vector()
         self._tmpl = self.config.board_template()
         n = num_envs
-        self.states = np.zeros((n, L.STATE_SIZE), L.STATE_DTYPE)
+        self.states = np.zeros((n, size), L.STATE_DTYPE)
         self.episodes = np.zeros(n, np.int64)
-        self._scratch = np.zeros((n, NUM_ACTIONS), np.int32)
-        self._lists = np.zeros((n, NUM_ACTIONS), np.int32)
+        self._scratch = np.zeros((n, n_actions), np.int32)
+        self._lists = np.zeros((n, n_actions), np.int32)
         self._counts = np.zeros(n, np.int32)
         self._lists_valid = False
-        self._masks = np.zeros((n, NUM_ACTIONS), np.bool_)
+        self._masks = np.zeros((n, n_actions), np.bool_)
         self._masks_valid = False
         self._rewards = np.zeros((n, MAX_PLAYERS), np.float32)
         self._terminated = np.zeros(n, np.bool_)
         self._truncated = np.zeros(n, np.bool_)
         self._players = np.zeros(n, np.int32)
-        self._final = np.zeros((n, L.STATE_SIZE), L.STATE_DTYPE)
+        self._final = np.zeros((n, size), L.STATE_DTYPE)
         self._agent_rngs = np.zeros((n, 2), np.int32)
         self.reset(seed)
 
@@ -133,7 +131,7 @@ class VectorCatan:
             self.seed = int(seed)
         self._threads()
         self.episodes[:] = 0
-        batch_reset(
+        self.variant.batch_reset(
             self.states, self.tables, self._cfg, self._tmpl, np.uint64(self.seed), self.episodes
         )
         for i in range(self.num_envs):
@@ -147,7 +145,7 @@ class VectorCatan:
     def _legal(self):
         if not self._lists_valid:
             self._threads()
-            batch_legal(self.states, self.tables, self._lists, self._counts)
+            self.variant.batch_legal(self.states, self.tables, self._lists, self._counts)
             self._lists_valid = True
 
     def current_players(self) -> np.ndarray:
@@ -171,12 +169,12 @@ class VectorCatan:
         return out
 
     def observe(self, players: np.ndarray | None = None) -> np.ndarray:
-        """``(N, OBS_SIZE)`` observations, by default of each row's current player."""
+        """``(N, obs_size)`` observations, by default of each row's current player."""
         if players is None:
             players = self.current_players()
-        out = np.empty((self.num_envs, OBS_SIZE), np.float32)
+        out = np.empty((self.num_envs, self.variant.obs_size), np.float32)
         for i in range(self.num_envs):
-            observe_into(self.states[i], self.tables, int(players[i]), out[i])
+            self.variant.observe_into(self.states[i], self.tables, int(players[i]), out[i])
         return out
 
     def step(self, actions: np.ndarray) -> VectorStep:
@@ -193,18 +191,21 @@ class VectorCatan:
                 f"actions must be {self.num_envs} integer ids, got shape {a.shape} "
                 f"of dtype {a.dtype}"
             )
-        if ((a < 0) | (a >= NUM_ACTIONS)).any():
-            i = int(np.flatnonzero((a < 0) | (a >= NUM_ACTIONS))[0])
-            raise ValueError(f"row {i}: action id {int(a[i])} is out of range 0..{NUM_ACTIONS - 1}")
+        n_actions = self.variant.num_actions
+        if ((a < 0) | (a >= n_actions)).any():
+            i = int(np.flatnonzero((a < 0) | (a >= n_actions))[0])
+            raise ValueError(f"row {i}: action id {int(a[i])} is out of range 0..{n_actions - 1}")
         a = a.astype(np.int64, copy=False)
         self._legal()
         i = first_illegal(self._lists, self._counts, a)
         if i >= 0:
-            mask = np.zeros(NUM_ACTIONS, np.bool_)
+            mask = np.zeros(n_actions, np.bool_)
             mask[self._lists[i, : self._counts[i]]] = True
-            raise IllegalActionError(f"row {i}: " + explain(self.states[i], int(a[i]), mask))
+            raise IllegalActionError(
+                f"row {i}: " + self.variant.explain(self.states[i], int(a[i]), mask)
+            )
         self._threads()
-        batch_step(
+        self.variant.batch_step(
             self.states,
             self.tables,
             a,
@@ -224,4 +225,4 @@ class VectorCatan:
         )
 
     def action_name(self, action: int) -> str:
-        return ACTION_NAMES[action]
+        return self.variant.actions.names[action]

@@ -94,6 +94,21 @@ from .progress import draw_to, held_cards
     ST_ROBBER,
     ST_DONE,
 ) = range(13)
+STAGE_NAMES = (
+    "idle",
+    "event",
+    "defend",
+    "attack",
+    "pillage",
+    "defender_tie",
+    "attack_end",
+    "gate_draws",
+    "produce",
+    "aqueduct",
+    "discard",
+    "robber",
+    "done",
+)
 
 
 @njit(cache=True)

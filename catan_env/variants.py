@@ -1,0 +1,128 @@
+"""The rule sets: everything the Python layers need to run one variant.
+
+A :class:`Variant` bundles a variant's state layout, action table, jitted
+reset / legal actions / step / observation, its kernels and its snapshot and
+explanation functions. ``Game``, the AEC env, the batched simulator and
+``simulate`` look a variant up here and never branch on its name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from .actions import BASE_ACTIONS, CK_ACTIONS, ActionTable
+from .engine.layout import BASE_LAYOUT, Layout
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One rule set (see the module docstring)."""
+
+    name: str
+    title: str
+    layout: Layout
+    actions: ActionTable
+    phase_names: tuple[str, ...]
+    obs_layout: Layout
+    reset: Any
+    legal_actions: Any
+    legal_mask: Any
+    step: Any
+    observe_into: Any
+    check_state: Any
+    invariant_names: tuple[str, ...]
+    play_games: Any
+    play_games_parallel: Any
+    batch_reset: Any
+    batch_legal: Any
+    batch_step: Any
+    soak: Any
+    explain: Callable[..., str]
+
+    @property
+    def state_size(self) -> int:
+        return self.layout.size
+
+    @property
+    def num_actions(self) -> int:
+        return self.actions.size
+
+    @property
+    def obs_size(self) -> int:
+        return self.obs_layout.size
+
+
+@cache
+def get_variant(name: str) -> Variant:
+    """The variant called ``name`` (``"base"`` or ``"cities_and_knights"``)."""
+    if name == "base":
+        return _base()
+    if name == "cities_and_knights":
+        return _cities_and_knights()
+    raise ValueError(f"unknown variant {name!r}; variants are 'base' and 'cities_and_knights'")
+
+
+def _base() -> Variant:
+    from .engine import batch, invariants, masks, selfplay, setup
+    from .engine import step as step_module
+    from .engine.phases import PHASE_NAMES
+    from .explain import explain
+    from .observe import OBS_LAYOUT, observe_into
+
+    return Variant(
+        name="base",
+        title="Catan (base game)",
+        layout=BASE_LAYOUT,
+        actions=BASE_ACTIONS,
+        phase_names=PHASE_NAMES,
+        obs_layout=OBS_LAYOUT,
+        reset=setup.reset_state,
+        legal_actions=masks.legal_actions,
+        legal_mask=masks.legal_mask,
+        step=step_module.step,
+        observe_into=observe_into,
+        check_state=invariants.check_state,
+        invariant_names=invariants.INVARIANT_NAMES,
+        play_games=selfplay.play_games,
+        play_games_parallel=selfplay.play_games_parallel,
+        batch_reset=batch.batch_reset,
+        batch_legal=batch.batch_legal,
+        batch_step=batch.batch_step,
+        soak=invariants.soak_random_games,
+        explain=explain,
+    )
+
+
+def _cities_and_knights() -> Variant:
+    from .engine.ck import invariants, kernels, masks, setup
+    from .engine.ck import step as step_module
+    from .engine.ck.layout import CK_LAYOUT
+    from .engine.ck.phases import CK_PHASE_NAMES
+    from .explain import explain_ck
+    from .observe_ck import CK_OBS_LAYOUT, ck_observe_into
+
+    return Variant(
+        name="cities_and_knights",
+        title="Catan: Cities & Knights",
+        layout=CK_LAYOUT,
+        actions=CK_ACTIONS,
+        phase_names=CK_PHASE_NAMES,
+        obs_layout=CK_OBS_LAYOUT,
+        reset=setup.ck_reset,
+        legal_actions=masks.ck_legal_actions,
+        legal_mask=masks.ck_legal_mask,
+        step=step_module.ck_step,
+        observe_into=ck_observe_into,
+        check_state=invariants.ck_check_state,
+        invariant_names=invariants.CK_INVARIANT_NAMES,
+        play_games=kernels.ck_play_games,
+        play_games_parallel=kernels.ck_play_games_parallel,
+        batch_reset=kernels.ck_batch_reset,
+        batch_legal=kernels.ck_batch_legal,
+        batch_step=kernels.ck_batch_step,
+        soak=kernels.ck_soak_random_games,
+        explain=explain_ck,
+    )
