@@ -111,20 +111,38 @@ def improvement_cost(state, p, t, discount):
 
 
 @njit(cache=True)
-def can_improve(state, p, t, discount):
-    """``p`` may buy the next level of track ``t`` (C&K §3.12), Crane taking ``discount``."""
+def city_counts(state, p):
+    """(cities, cities without a metropolis) of ``p``; tipped cities are not cities."""
+    cities = 0
+    plain = 0
+    for v in range(NUM_VERTICES):
+        if is_city(state, p, v):
+            cities += 1
+            if metropolis_at(state, v) < 0:
+                plain += 1
+    return cities, plain
+
+
+@njit(cache=True)
+def can_improve_with(state, p, t, discount, cities, plain):
+    """:func:`can_improve` given ``p``'s city counts (C&K §3.12)."""
     level = state[LEVEL + 3 * p + t]
-    if level >= MAX_LEVEL:
+    if level >= MAX_LEVEL or cities == 0:  # Restriction A
         return False
-    if count_cities(state, p, False) == 0:  # Restriction A
-        return False
-    if level + 1 >= 4 and count_cities(state, p, True) == 0:  # Restriction B
+    if level + 1 >= 4 and plain == 0:  # Restriction B
         # Interpretation: the holder of this track's metropolis needs no plain
         # city for level 5 (the metropolis is already placed).
         if not (level + 1 == MAX_LEVEL and state[METRO_HOLDER + t] == p):
             return False
     commodity = state[HAND + p * NUM_CARD_TYPES + TRACK_COMMODITY[t]]
     return commodity >= improvement_cost(state, p, t, discount)
+
+
+@njit(cache=True)
+def can_improve(state, p, t, discount):
+    """``p`` may buy the next level of track ``t`` (C&K §3.12), Crane taking ``discount``."""
+    cities, plain = city_counts(state, p)
+    return can_improve_with(state, p, t, discount, cities, plain)
 
 
 @njit(cache=True)

@@ -8,12 +8,12 @@ other players' pieces (C&K §3.14.4).
 import numpy as np
 from numba import njit
 
-from ...board.standard import NUM_VERTICES
+from ...board.standard import NUM_EDGES, NUM_VERTICES
 from ..building import foreign_piece_at
 from ..cards import pay
 from ..layout import EDGE_OWNER, HEX_NUMBER, KNIGHT_OWNER, ROBBER_HEX, VERTEX_OWNER
 from ..longest_road import update_after_occupancy
-from ..tables import T_VERTEX_EDGES, T_VERTEX_HEXES, T_VERTEX_VERTICES
+from ..tables import T_EDGE_VERTICES, T_VERTEX_EDGES, T_VERTEX_HEXES, T_VERTEX_VERTICES
 from .constants import (
     COST_ACTIVATE,
     COST_KNIGHT,
@@ -66,6 +66,20 @@ def at_own_road(state, tb, p, v):
 def knight_spot_ok(state, tb, p, v):
     """Placement rule (C&K §3.14.1): unoccupied and the end of an own road."""
     return unoccupied(state, v) and at_own_road(state, tb, p, v)
+
+
+@njit(cache=True)
+def knight_spots(state, tb, p):
+    """All intersections where ``p`` may place a knight, as a 64-bit set: the
+    unoccupied ends of ``p``'s roads (the set of :func:`knight_spot_ok`)."""
+    out = np.uint64(0)
+    for e in range(NUM_EDGES):
+        if state[EDGE_OWNER + e] == p:
+            for side in range(2):
+                v = tb[T_EDGE_VERTICES + 2 * e + side]
+                if unoccupied(state, v):
+                    out |= bit(v)
+    return out
 
 
 @njit(cache=True)

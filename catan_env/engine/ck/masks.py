@@ -38,6 +38,7 @@ from ..layout import (
     SETTLEMENTS_LEFT,
     SETUP_VERTEX,
     TRADE_ANSWER,
+    VERTEX_OWNER,
 )
 from ..masks import road_frontier, settlement_frontier
 from ..phases import (
@@ -57,7 +58,7 @@ from ..robber import can_rob
 from ..tables import T_VERTEX_EDGES
 from ..trade import can_accept, can_add_give, can_add_want, can_start_offer, offer_complete
 from . import action_ids as A
-from .cities import can_improve, can_upgrade, is_plain_city, wall_ok
+from .cities import can_improve_with, can_upgrade, city_counts, is_plain_city, wall_ok
 from .constants import (
     ALCHEMIST,
     COST_ACTIVATE,
@@ -87,6 +88,7 @@ from .knights import (
     has,
     has_action,
     knight_spot_ok,
+    knight_spots,
     may_act,
     move_targets,
     relocation_targets,
@@ -104,6 +106,7 @@ from .layout import (
     OPT_KNIGHT_ERRANT,
     PDECK_COUNT,
     PROGRESS_HAND,
+    WALLS_LEFT,
 )
 from .phases import (
     ALCHEMIST_RED,
@@ -201,10 +204,10 @@ def _opponents(state, p, out, n, kind):
 @njit(cache=True)
 def _play_cards(state, tb, p, out, n):
     """Crane and Medicine as atomic builds, then the other playable cards."""
-    holds_crane = state[PROGRESS_HAND + p * NUM_CARD_KINDS + CRANE] > 0
-    if holds_crane:
+    if state[PROGRESS_HAND + p * NUM_CARD_KINDS + CRANE] > 0:
+        cities, plain = city_counts(state, p)
         for t in range(NUM_TRACKS):
-            if can_improve(state, p, t, 1):
+            if can_improve_with(state, p, t, 1, cities, plain):
                 n = _emit(out, n, A.IMPROVE_CRANE + t)
     if state[PROGRESS_HAND + p * NUM_CARD_KINDS + MEDICINE] > 0 and can_afford(
         state, p, COST_MEDICINE_CITY
@@ -213,7 +216,7 @@ def _play_cards(state, tb, p, out, n):
             if can_upgrade(state, p, v):
                 n = _emit(out, n, A.MEDICINE_CITY + v)
     for kind in range(NUM_CARD_KINDS):
-        if can_play(state, tb, p, kind):
+        if state[PROGRESS_HAND + p * NUM_CARD_KINDS + kind] > 0 and can_play(state, tb, p, kind):
             n = _emit(out, n, A.PLAY_CARD + kind)
     return n
 
@@ -239,29 +242,28 @@ def _action_phase(state, tb, p, out):
         n = _roads_from_frontier(state, tb, p, out, n, -1)
     if can_afford(state, p, COST_CITY):
         for v in range(NUM_VERTICES):
-            if can_upgrade(state, p, v):
+            if state[VERTEX_OWNER + v] == p and can_upgrade(state, p, v):
                 n = _emit(out, n, A.BUILD_CITY + v)
-    if can_afford(state, p, COST_WALL):
+    if can_afford(state, p, COST_WALL) and state[WALLS_LEFT + p] > 0:
         for v in range(NUM_VERTICES):
-            if wall_ok(state, p, v):
+            if state[VERTEX_OWNER + v] == p and wall_ok(state, p, v):
                 n = _emit(out, n, A.BUILD_WALL + v)
     if can_build_knight(state, p) and can_afford(state, p, COST_KNIGHT):
-        for v in range(NUM_VERTICES):
-            if knight_spot_ok(state, tb, p, v):
-                n = _emit(out, n, A.BUILD_KNIGHT + v)
+        n = _vertices(out, n, A.BUILD_KNIGHT, knight_spots(state, tb, p))
     if can_afford(state, p, COST_ACTIVATE):
         for v in range(NUM_VERTICES):
             if state[KNIGHT_OWNER + v] == p and state[KNIGHT_ACTIVE + v] == 0:
                 n = _emit(out, n, A.ACTIVATE_KNIGHT + v)
     if can_afford(state, p, COST_PROMOTE):
         for v in range(NUM_VERTICES):
-            if can_promote(state, p, v):
+            if state[KNIGHT_OWNER + v] == p and can_promote(state, p, v):
                 n = _emit(out, n, A.PROMOTE_KNIGHT + v)
     for v in range(NUM_VERTICES):
         if state[KNIGHT_OWNER + v] == p and has_action(state, tb, p, v):
             n = _emit(out, n, A.SELECT_KNIGHT + v)
+    cities, plain = city_counts(state, p)
     for t in range(NUM_TRACKS):
-        if can_improve(state, p, t, 0):
+        if can_improve_with(state, p, t, 0, cities, plain):
             n = _emit(out, n, A.IMPROVE + t)
     n = _play_cards(state, tb, p, out, n)
     for give in range(NUM_CARD_TYPES):
