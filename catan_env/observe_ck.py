@@ -80,7 +80,7 @@ O_PHASE = _o("phase", CK_NUM_PHASES, "one-hot phase")
 O_ACTIVE = _o("active_player", P, "one-hot relative seat whose turn it is")
 O_CURRENT = _o("current_player", P, "one-hot relative seat that decides now")
 O_FLEET = _o("merchant_fleet", NUM_CARD_TYPES, "types traded 2:1 this turn")
-O_HARBOR = _o("commercial_harbor", (P + 1,), "open; used per relative seat")
+O_COMMERCIAL_HARBOR = _o("commercial_harbor", (P + 1,), "open; used per relative seat")
 O_TRADE = _o("trade_offer", (2, NUM_CARD_TYPES), "offer given / wanted / 19")
 O_TRADE_ANSWER = _o("trade_answer", (P, 3), "pending / accepted / declined")
 O_SELECTED = _o("knight_selected", NUM_VERTICES, "knight taking an action")
@@ -174,7 +174,7 @@ def ck_observe_into(state, tb, me, out):
         out[O_OWED + 3 * k + 1] = state[CL.GIVES_OWED + q] / 2.0
         out[O_OWED + 3 * k + 2] = state[CL.PILLAGE_OWED + q]
         out[O_IN_GAME + k] = 1.0
-        out[O_HARBOR + 1 + k] = state[CL.HARBOR_USED + q]
+        out[O_COMMERCIAL_HARBOR + 1 + k] = state[CL.HARBOR_USED + q]
         ans = state[L.TRADE_ANSWER + q]
         if ans > 0:
             out[O_TRADE_ANSWER + k * 3 + ans - 1] = 1.0
@@ -192,7 +192,7 @@ def ck_observe_into(state, tb, me, out):
     cur = state[L.CURRENT_PLAYER]
     if cur >= 0:
         out[O_CURRENT + (cur - me) % n] = 1.0
-    out[O_HARBOR] = state[CL.HARBOR_TRADES]
+    out[O_COMMERCIAL_HARBOR] = state[CL.HARBOR_TRADES]
     if state[CL.KNIGHT_SELECTED] >= 0:
         out[O_SELECTED + state[CL.KNIGHT_SELECTED]] = 1.0
     if state[CL.DISPLACED_OWNER] >= 0:

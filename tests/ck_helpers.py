@@ -17,8 +17,13 @@ from catan_env.constants import CARD_NAMES
 
 
 def ck_blank(num_players: int = 4, phase: str = "action", active: int = 0, **options) -> dict:
-    g = Game(variant="cities_and_knights", num_players=num_players, seed=7,
-             fixed_board=BEGINNER_BOARD, **options)
+    g = Game(
+        variant="cities_and_knights",
+        num_players=num_players,
+        seed=7,
+        fixed_board=BEGINNER_BOARD,
+        **options,
+    )
     d = g.to_dict()
     d["buildings"] = {}
     d["roads"] = {}

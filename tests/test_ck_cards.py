@@ -49,7 +49,20 @@ E23_29 = side("R3b", "E")  # v23-v29
 E29_35 = side("R3c", "SW")  # v29-v35
 E29_34 = side("R3b", "SE")  # v29-v34
 
-INVENTOR_HEXES = {"R1a", "R1c", "R2c", "R2d", "R3a", "R3b", "R3d", "R4b", "R4c", "R4d", "R5a", "R5c"}
+INVENTOR_HEXES = {
+    "R1a",
+    "R1c",
+    "R2c",
+    "R2d",
+    "R3a",
+    "R3b",
+    "R3d",
+    "R4b",
+    "R4c",
+    "R4d",
+    "R5a",
+    "R5c",
+}
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 COMMODITIES = ("paper", "cloth", "coin")
 
@@ -219,9 +232,10 @@ def test_alchemist_sets_both_dice_and_red_decides_draws():
 
 
 def test_alchemist_event_first_then_a_chosen_seven():
-    """C&K §4.1.1, C&K §3.7: a total of 7 may be chosen; the event is resolved first, so an attack on this roll frees the robber for that 7."""
+    """C&K §4.1.1, C&K §3.7, C&K §3.15.4: a total of 7 may be chosen; the event is resolved first, so an attack on this roll frees the robber for that 7; no card while the roll resolves."""
     d = ck_blank(phase="pre_roll")
     progress(d, 0, "alchemist")
+    progress(d, 0, "warlord")
     build(d, V12, 0)
     barbarians(d, 6)
     _next_event(d, "ship")
@@ -231,7 +245,10 @@ def test_alchemist_event_first_then_a_chosen_seven():
     g.step("die(4)")
     assert section(g)["barbarians"] == {"position": 0, "first_attack_done": True, "event": "ship"}
     assert g.phase == "move_robber" and g.current_player == 0
-    assert len(family(g, "move_robber")) == 18 and "move_robber(R3c)" not in legal(g)
+    assert legal(g) == {
+        f"move_robber({h})" for h in INVENTOR_HEXES | {"R1b", "R2a", "R2b", "R3e", "R4a", "R5b"}
+    }
+    assert family(g, "play") == set()  # the roll is not resolved yet: no card
     # Without an attack first, the chosen 7 leaves the robber locked.
     d = ck_blank(phase="pre_roll")
     progress(d, 0, "alchemist")
@@ -581,11 +598,13 @@ def test_road_building_needs_a_road_in_supply_and_a_legal_edge():
     d = ck_blank()
     build(d, V12, 0)
     road_network(d, V12, 15, 0)
+    d["longest_road"] = 0
     progress(d, 0, "road_building")
     assert "play(road_building)" not in legal(game(d))
     d = ck_blank()
     build(d, V12, 0)
     road_network(d, V12, 14, 0)
+    d["longest_road"] = 0
     progress(d, 0, "road_building")
     g = game(d)
     g.step("play(road_building)")
@@ -653,6 +672,7 @@ def test_smith_second_promotion_optional():
 
 def test_smith_limits_mighty_fortress_tokens_and_once_per_turn():
     """C&K §4.1.10, C&K §3.14.3, C&K §4: mighty never, strong only with politics 3, a token is needed, and a knight promoted this turn is out."""
+
     def position(politics):
         d = _smith_chain(ck_blank())
         knight(d, V17, 0, strength=2)
@@ -733,7 +753,12 @@ def test_constitution_revealed_at_once_on_own_turn():
     d = ck_blank(phase="pre_roll")
     build(d, V12, 0)
     level(d, 0, "politics", 1)
-    held = {"merchant_fleet": 1, "trade_monopoly": 1, "resource_monopoly": 1, "commercial_harbor": 1}
+    held = {
+        "merchant_fleet": 1,
+        "trade_monopoly": 1,
+        "resource_monopoly": 1,
+        "commercial_harbor": 1,
+    }
     for c in held:
         progress(d, 0, c)
     stack_deck(d, "politics", ["constitution"])
@@ -847,8 +872,8 @@ def test_deserter_basic_instead_or_lost_and_decline():
     assert g.phase == "action" and not any(k["owner"] == 0 for k in _knights(g).values())
 
 
-def test_deserter_mighty_knight_without_fortress():
-    """C&K §4.2.3: a mighty knight may be placed this way without politics level 3."""
+def test_deserter_mighty_knight_without_fortress_and_no_other_substitution():
+    """C&K §4.2.3: a mighty knight may be placed this way without politics level 3; with no mighty token left only a basic one, not a strong one; an inactive knight comes back inactive."""
     d = _deserter_position(ck_blank())
     v45 = corner("R4c", "S")
     knight(d, v45, 1, strength=3, active=True)
@@ -858,6 +883,24 @@ def test_deserter_mighty_knight_without_fortress():
     g.step(f"select_knight({v45})")
     g.step(f"build_knight({V17})")
     assert _knights(g)[V17]["strength"] == 3 and section(g)["improvements"][0]["politics"] == 0
+    d = _deserter_position(ck_blank())
+    roads(d, [E23_29], 0)
+    knight(d, v45, 1, strength=3, active=True)
+    knight(d, V17, 0, strength=3)
+    knight(d, V23, 0, strength=3)
+    g = game(d)
+    g.step("play(deserter)")
+    g.step("choose_player(+1)")
+    g.step(f"select_knight({v45})")
+    g.step(f"build_knight({V29})")
+    assert _knights(g)[V29]["strength"] == 1  # strong tokens left, but no substitution
+    g = game(_deserter_position(ck_blank()))
+    g.step("play(deserter)")
+    g.step("choose_player(+1)")
+    g.step(f"select_knight({corner('R4c', 'SW')})")  # the inactive basic knight
+    g.step(f"build_knight({V17})")
+    k = _knights(g)[V17]
+    assert (k["strength"], k["active"], k["became_active"]) == (1, False, False)
 
 
 def test_deserter_needs_an_opponent_knight():
@@ -1124,7 +1167,7 @@ def test_warlord_activates_all_own_knights_who_then_cannot_act():
     d = _smith_chain(ck_blank())
     roads(d, [E29_34], 0)
     knight(d, V17, 0)  # inactive
-    knight(d, V23, 0, acted=True)  # acted earlier this turn, so inactive
+    knight(d, V23, 0, strength=2, acted=True)  # acted earlier this turn, so inactive
     knight(d, V35, 0, active=True)  # active from an earlier turn
     build(d, V41, 1)
     roads(d, [side("R4d", "SW")], 1)
@@ -1157,6 +1200,7 @@ def test_wedding_richer_opponents_give_two_cards_of_their_choice():
     give(d, 3, lumber=4)
     build(d, corner("R4c", "N"), 0, "city")  # seat 0: 2 VP, 5 cards
     give(d, 0, wool=2, brick=3)
+    progress(d, 0, "warlord")  # not playable out of turn
     progress(d, 1, "wedding")
     g = game(d)
     g.step("play(wedding)")
@@ -1280,23 +1324,30 @@ def test_master_merchant_takes_two_chosen_cards_from_a_richer_opponent():
 
 
 def test_master_merchant_needs_a_richer_opponent():
-    """C&K §4.3.2, C&K §4: with no opponent strictly ahead in VP the card is not playable."""
+    """C&K §4.3.2, C&K §4: with no opponent strictly ahead in public VP (a revealed VP card counts) the card is not playable; an empty-handed richer opponent yields nothing."""
     d = ck_blank()
     build(d, V12, 0, "city")
     build(d, V41, 1, "city")
     give(d, 1, wool=3)
     progress(d, 0, "master_merchant")
     assert "play(master_merchant)" not in legal(game(d))
-    build(d, "v0", 1)
+    reveal_vp(d, 1, "printer")  # every public VP counts
     assert "play(master_merchant)" in legal(game(d))
+    d["players"][1]["hand"]["wool"] = 0  # richer but empty-handed: playable, takes nothing
+    d["bank"]["wool"] = 19
+    g = game(d)
+    g.step("play(master_merchant)")
+    assert legal(g) == {"choose_player(+1)"}
+    g.step("choose_player(+1)")
+    assert g.phase == "action" and _held(g, 0) == {} and _cards(g, 0) == {}
 
 
 def test_merchant_placed_next_to_own_building_for_vp_and_trade():
-    """C&K §4.3.3, C&K §3.18, C&K §6.6: the merchant goes on a hex at one of the player's buildings; 1 VP and 2:1 for that hex's resource."""
+    """C&K §4.3.3, C&K §3.18, C&K §6.6: the merchant goes on a hex at one of the player's buildings; 1 VP and 2:1 for that hex's resource (not its commodity); the controller may move it again."""
     d = ck_blank()
     build(d, V12, 0)  # R1a, R2a, R2b
     build(d, V41, 1)
-    give(d, 0, brick=2, ore=2)
+    give(d, 0, brick=2, ore=2, coin=2)
     progress(d, 0, "merchant", 2)
     g = game(d)
     assert family(g, "maritime") == set()
@@ -1312,6 +1363,7 @@ def test_merchant_placed_next_to_own_building_for_vp_and_trade():
     g.step("place_merchant(R1a)")
     assert section(g)["merchant"] == {"hex": "R1a", "owner": 0} and g.public_vp(0) == 2
     assert "maritime(ore->wool)" in legal(g) and "maritime(brick->wool)" not in legal(g)
+    assert {a for a in family(g, "maritime") if a.startswith("maritime(coin")} == set()
 
 
 def test_merchant_taken_over_by_another_player_desert_allowed():

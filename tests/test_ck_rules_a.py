@@ -37,8 +37,14 @@ from ck_helpers import (
 )
 
 from catan_env import Game
-from catan_env.board.standard import GEOMETRY, HEX_LABELS, NUM_EDGES, NUM_HEXES, NUM_VERTICES
-from catan_env.board.standard import VERTEX_HARBOR
+from catan_env.board.standard import (
+    GEOMETRY,
+    HEX_LABELS,
+    NUM_EDGES,
+    NUM_HEXES,
+    NUM_VERTICES,
+    VERTEX_HARBOR,
+)
 from catan_env.config import ConfigError
 from catan_env.constants import CARD_NAMES, RESOURCE_NAMES
 
@@ -203,9 +209,9 @@ def test_progress_decks_composition():
         assert Counter(decks_a[track]) == counts
         assert len(decks_a[track]) == 18
     assert decks_a != decks_b  # shuffled
-    assert all(p == {} for p in Game(variant=CK, num_players=3, seed=21).to_dict()[CK][
-        "progress_cards"
-    ])
+    assert all(
+        p == {} for p in Game(variant=CK, num_players=3, seed=21).to_dict()[CK]["progress_cards"]
+    )
 
 
 def test_player_supply_at_start():
@@ -417,7 +423,26 @@ def test_number_tokens_follow_the_spiral_by_default():
         d = Game(variant=CK, num_players=4, seed=seed).to_dict()
         hexes = d["board"]["hexes"]
         along = [hexes[lab]["number"] for lab in spiral]
-        assert [n for n in along if n] == [5, 2, 6, 3, 8, 10, 9, 12, 11, 4, 8, 10, 9, 4, 5, 6, 3, 11]
+        assert [n for n in along if n] == [
+            5,
+            2,
+            6,
+            3,
+            8,
+            10,
+            9,
+            12,
+            11,
+            4,
+            8,
+            10,
+            9,
+            4,
+            5,
+            6,
+            3,
+            11,
+        ]
     for seed in (1, 2, 3):
         d = Game(variant=CK, num_players=4, seed=seed, number_tokens="random").to_dict()
         nums = [d["board"]["hexes"][lab]["number"] for lab in HEX_LABELS]
@@ -464,6 +489,24 @@ def test_bank_shortage_applies_to_commodities():
     g.step("roll")
     assert hand(g, 0) == cards(lumber=2, paper=1)
     assert bank(g)["paper"] == 0
+
+
+def test_card_payments_limited_by_the_bank():
+    """C&K §2.5 [interpretation]: a card paying one player (Irrigation, Mining) gives at most
+    what the bank holds."""
+    d = ck_blank()
+    build(d, corner("R3a", "NW"), 0)  # fields: Irrigation owes 2 grain
+    build(d, corner("R1a", "N"), 0)  # mountains: Mining owes 2 ore
+    progress(d, 0, "irrigation")
+    progress(d, 0, "mining")
+    give(d, 1, grain=18, ore=19)
+    g = game(d)
+    g.step("play(irrigation)")
+    assert hand(g, 0) == cards(grain=1) and bank(g)["grain"] == 0
+    g.step("play(mining)")
+    assert hand(g, 0) == cards(grain=1) and bank(g)["ore"] == 0
+    assert section(g)["progress_cards"][0] == {}
+    assert g.phase == "action"
 
 
 def test_base_building_costs():
@@ -679,19 +722,23 @@ def test_setup_city_obeys_distance_rule():
 
 def test_turn_passes_clockwise_and_resets():
     """C&K §3.2, C&K §1.1: ending the turn passes to the next seat (seat order, wrapping) in
-    the pre-roll step; per-turn flags (knight flags, Merchant Fleet) are cleared."""
+    the pre-roll step; per-turn flags (knight flags, Merchant Fleet, Commercial Harbor) are
+    cleared."""
     d = ck_blank(active=3)
     a, b = corner("R1c", "N"), corner("R1c", "NE")
     build(d, a, 3)
     road(d, edge(a, b), 3)
     knight(d, b, 3, 1, active=True, became_active=True)
     ck(d)["merchant_fleet"] = ["ore"]
+    ck(d)["commercial_harbor"].update(open=True, used=[True, False, False, False])
     g = game(d)
     g.step("end_turn")
     assert g.active_player == 0 and g.current_player == 0 and g.phase == "pre_roll"
     s = section(g)
     assert s["knights"][b]["became_active"] is False and s["knights"][b]["active"] is True
     assert s["merchant_fleet"] == []
+    assert s["commercial_harbor"]["open"] is False
+    assert s["commercial_harbor"]["used"] == [False] * 4
 
 
 def test_win_checked_at_start_of_turn():

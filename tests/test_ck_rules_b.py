@@ -20,7 +20,6 @@ from ck_helpers import (
     build,
     ck,
     ck_blank,
-    corner,
     family,
     game,
     give,
@@ -121,9 +120,8 @@ def test_each_cost_short_by_one_card(missing):
     give(d, 0, brick=2, wool=1, ore=1, grain=1)
     give(d, 0, **{missing: -1})
     g = game(d)
-    got = {f: bool(family(g, f)) for f in ("build_wall", "build_knight", "activate_knight")}
-    got["promote_knight"] = bool(family(g, "promote_knight"))
-    assert got == {
+    kinds = ("build_wall", "build_knight", "activate_knight", "promote_knight")
+    assert {f: bool(family(g, f)) for f in kinds} == {
         "build_wall": missing != "brick",
         "build_knight": missing not in ("wool", "ore"),
         "activate_knight": missing != "grain",
@@ -292,9 +290,7 @@ def test_trading_house_trades_commodities_two_for_one():
     level(d, 0, "trade", 3)
     give(d, 0, cloth=2, coin=2, paper=1, brick=3, wool=2)
     g = game(d)
-    want = {
-        f"maritime({a}->{b})" for a in ("cloth", "coin") for b in CARD_NAMES if b != a
-    }
+    want = {f"maritime({a}->{b})" for a in ("cloth", "coin") for b in CARD_NAMES if b != a}
     assert family(g, "maritime") == want
     g.step("maritime(coin->ore)")
     assert hand(g, 0) == cards(cloth=2, paper=1, brick=3, wool=2, ore=1)
@@ -346,6 +342,18 @@ def test_first_to_level_4_places_the_metropolis_on_a_plain_city_of_choice():
     assert section(g)["metropolises"]["trade"] == {"owner": 0, "city": "v10"}
     assert g.public_vp(0) == 10
     assert g.phase == "action"
+
+
+def test_metropolis_city_produces_like_a_city():
+    """C&K §3.13, C&K §3.6: a metropolis is still a city for production: on a 2 the metropolis on R1b (pasture) yields 1 wool + 1 cloth."""
+    d = ck_blank(phase="pre_roll")
+    build(d, "v8", 0, "city")
+    level(d, 0, "politics", 4)
+    metropolis(d, "politics", 0, "v8")
+    next_roll(d, 1, 1, "trade")
+    g = game(d)
+    g.step("roll")
+    assert hand(g, 0) == cards(wool=1, cloth=1)
 
 
 def test_second_player_to_level_4_gets_no_metropolis():
@@ -436,17 +444,19 @@ def test_knight_placement_unoccupied_own_road_end_no_distance_rule():
 
 def test_knight_blocks_its_intersection_but_not_the_distance_rule():
     """C&K §3.14.1: nobody, the owner included, may settle on a knight's intersection; a knight does not stop settlements next to it."""
-    d = ck_blank()
-    build(d, "v8", 0, "settlement")
-    chain(d, 0, "v8", "v13", "v18", "v23")
-    settlement_cost(d, 0)
-    assert family(game(d), "build_settlement") == names("build_settlement", ["v18", "v23"])
-    own = dict(d, cities_and_knights=dict(ck(d), knights={}))
-    knight(own, "v18", 0)
-    assert family(game(own), "build_settlement") == {"build_settlement(v23)"}
-    other = dict(d, cities_and_knights=dict(ck(d), knights={}))
-    knight(other, "v23", 1)
-    assert family(game(other), "build_settlement") == {"build_settlement(v18)"}
+
+    def spots(*knights):
+        d = ck_blank()
+        build(d, "v8", 0, "settlement")
+        chain(d, 0, "v8", "v13", "v18", "v23")
+        settlement_cost(d, 0)
+        for v, owner in knights:
+            knight(d, v, owner)
+        return family(game(d), "build_settlement")
+
+    assert spots() == names("build_settlement", ["v18", "v23"])
+    assert spots(("v18", 0)) == {"build_settlement(v23)"}
+    assert spots(("v23", 1)) == {"build_settlement(v18)"}
 
 
 def test_no_opponent_road_from_a_knight_intersection():
@@ -519,15 +529,16 @@ def test_knight_activated_this_turn_cannot_act():
 
 
 def test_knight_that_acted_may_be_reactivated_but_not_act_again():
-    """C&K §3.14.2: a knight that already acted this turn may be activated again (to defend) but may not act again this turn."""
+    """C&K §3.14.2: activation costs 1 grain whatever the strength; a knight that already acted this turn may be activated again (to defend) but may not act again this turn."""
     d = ck_blank()
     build(d, "v8", 0, "city")
     chain(d, 0, "v8", "v13", "v18", "v23")
-    knight(d, "v18", 0, acted=True)
+    knight(d, "v18", 0, strength=3, acted=True)
     give(d, 0, grain=1)
     g = game(d)
     assert family(g, "activate_knight") == {"activate_knight(v18)"}
-    g.step("activate_knight(v18)")
+    g.step("activate_knight(v18)")  # a mighty knight costs 1 grain like any other
+    assert hand(g, 0) == cards()
     assert section(g)["knights"]["v18"]["active"] is True
     assert family(g, "select_knight") == set()
 
@@ -580,10 +591,32 @@ def test_promotion_needs_a_token_of_the_next_strength():
     g = game(d)
     assert family(g, "promote_knight") == names("promote_knight", ["v13", "v18"])
     g.step("promote_knight(v13)")
-    assert family(g, "promote_knight") == {"promote_knight(v23)"}
+    assert family(g, "promote_knight") == names("promote_knight", ["v18", "v23"])
     g.step("promote_knight(v23)")
     assert section(g)["knights"]["v23"]["strength"] == 2
     assert g.field("knights_left")[0].tolist() == [2, 0, 1]
+
+
+def test_smith_and_paid_promotions_share_the_once_per_turn_limit():
+    """C&K §3.14.3: each knight is promoted at most once per turn, Smith and paid promotions combined."""
+    d = ck_blank()
+    build(d, "v8", 0, "city")
+    chain(d, 0, "v8", "v13", "v18")
+    knight(d, "v13", 0)
+    knight(d, "v18", 0)
+    progress(d, 0, "smith")
+    give(d, 0, wool=2, ore=2)
+    g = game(d)
+    g.step("play(smith)")
+    assert legal(g) == names("promote_knight", ["v13", "v18"])
+    g.step("promote_knight(v13)")
+    assert legal(g) == {"promote_knight(v18)", "stop"}
+    g.step("stop")
+    assert section(g)["knights"]["v13"]["strength"] == 2
+    assert family(g, "promote_knight") == {"promote_knight(v18)"}
+    g.step("promote_knight(v18)")
+    assert family(g, "promote_knight") == set()
+    assert hand(g, 0) == cards(wool=1, ore=1)
 
 
 def test_promotion_keeps_the_per_turn_flags():
@@ -608,25 +641,16 @@ def test_promotion_keeps_the_per_turn_flags():
 
 # --- C&K §3.14.4-§3.14.5 knight actions and moves -------------------------------------
 
-_TOP = ("v16", "v22", "v17", "v23", "v18", "v24", "v19")  # along the top of R3a-R3d
 
-
-@pytest.mark.parametrize(
-    "blocker, targets",
-    [
-        (None, ["v17", "v18", "v24", "v19"]),
-        ("own_settlement", ["v17", "v24", "v19"]),
-        ("opponent_settlement", ["v17"]),
-        ("opponent_knight", ["v17"]),
-    ],
-)
-def test_knight_paths_pass_own_pieces_not_opponents(blocker, targets):
-    """C&K §3.14.4 [interpretation], C&K §3.14.5: a knight moves along its owner's roads to any unoccupied intersection, passing own pieces but never another player's piece."""
+def _path_position(blocker=None):
+    """Seat 0: settlement v22, roads v22-v17, v17-v12, v17-v23-v18-v24 (no trail over 4);
+    an active knight on v17 and an inactive own knight on v23."""
     d = ck_blank()
-    build(d, "v16", 0, "settlement")
-    chain(d, 0, *_TOP)
-    knight(d, "v22", 0, active=True)
-    knight(d, "v23", 0)  # own knight in the way: passable
+    build(d, "v22", 0, "settlement")
+    chain(d, 0, "v22", "v17", "v12")
+    chain(d, 0, "v17", "v23", "v18", "v24")
+    knight(d, "v17", 0, active=True)
+    knight(d, "v23", 0)
     if blocker == "own_settlement":
         build(d, "v18", 0, "settlement")
     elif blocker == "opponent_settlement":
@@ -635,28 +659,57 @@ def test_knight_paths_pass_own_pieces_not_opponents(blocker, targets):
         build(d, "v13", 1, "settlement")
         road(d, edge("v13", "v18"), 1)
         knight(d, "v18", 1)
-    g = game(d)
-    assert family(g, "select_knight") == {"select_knight(v22)"}  # v23 is inactive
-    g.step("select_knight(v22)")
+    return d
+
+
+@pytest.mark.parametrize(
+    "blocker, targets",
+    [
+        (None, ["v12", "v18", "v24"]),
+        ("own_settlement", ["v12", "v24"]),
+        ("opponent_settlement", ["v12"]),
+        ("opponent_knight", ["v12"]),
+    ],
+)
+def test_knight_paths_pass_own_pieces_not_opponents(blocker, targets):
+    """C&K §3.14.4 [interpretation], C&K §3.14.5: a knight moves along its owner's roads to any unoccupied intersection, passing own pieces but never another player's piece."""
+    g = game(_path_position(blocker))
+    assert family(g, "select_knight") == {"select_knight(v17)"}  # v23 is inactive
+    g.step("select_knight(v17)")
     assert (g.phase, legal(g)) == ("knight_action", names("knight_to", targets))
 
 
 def test_moved_knight_becomes_inactive_and_cannot_act_again():
     """C&K §3.14.4, C&K §3.14.5: after a move the knight is inactive, the old intersection is free and the knight cannot act again this turn."""
-    d = ck_blank()
-    build(d, "v16", 0, "settlement")
-    chain(d, 0, *_TOP)
-    knight(d, "v22", 0, active=True)
+    d = _path_position()
     give(d, 0, grain=1)
     g = game(d)
-    g.step("select_knight(v22)")
+    g.step("select_knight(v17)")
     g.step("knight_to(v24)")
     kn = section(g)["knights"]
-    assert "v22" not in kn
+    assert set(kn) == {"v23", "v24"}
     assert (kn["v24"]["active"], kn["v24"]["acted"]) == (False, True)
     assert g.phase == "action"
     g.step("activate_knight(v24)")
     assert family(g, "select_knight") == set()
+
+
+def test_knight_moving_away_restores_an_opponents_longest_road():
+    """C&K §3.14.5, C&K §3.14.1, C&K §2.8: when the knight leaves the middle of seat 1's 5-road chain the chain counts 5 again and seat 1 takes Longest Road."""
+    d = ck_blank()
+    build(d, "v16", 1, "settlement")
+    chain(d, 1, "v16", "v22", "v17", "v23", "v18", "v24")
+    build(d, "v12", 0, "city")
+    chain(d, 0, "v17", "v12", "v8")
+    knight(d, "v17", 0, active=True)
+    g = game(d)
+    assert int(g.field("road_length")[1]) == 3
+    g.step("select_knight(v17)")
+    assert legal(g) == {"knight_to(v8)"}
+    g.step("knight_to(v8)")
+    assert int(g.field("road_length")[1]) == 5
+    assert g.to_dict()["longest_road"] == 1
+    assert vps(g) == [2, 3, 0, 0]
 
 
 def test_own_knight_must_move_away_before_settling_its_intersection():
@@ -708,7 +761,9 @@ def _displace_position(mover, victim_owner, victim_strength):
         (3, 0, 1, ["v23", "v28"]),  # own knight: passed, never displaced
     ],
 )
-def test_displace_only_strictly_weaker_opponent_knights(mover, victim_owner, victim_strength, targets):
+def test_displace_only_strictly_weaker_opponent_knights(
+    mover, victim_owner, victim_strength, targets
+):
     """C&K §3.14.6: a knight may displace only an opponent's knight of strictly lower strength."""
     g = game(_displace_position(mover, victim_owner, victim_strength))
     g.step("select_knight(v22)")
@@ -729,6 +784,19 @@ def test_displaced_knight_owner_relocates_it_along_own_roads():
     assert kn["v17"]["acted"] is True
     assert (kn["v8"]["owner"], kn["v8"]["strength"], kn["v8"]["active"]) == (1, 1, True)
     assert (g.phase, g.current_player) == ("action", 0)
+
+
+def test_relocation_path_cannot_pass_another_players_piece():
+    """C&K §3.14.6, C&K §3.14.4: the displaced knight travels along its owner's roads under the path rule: a third player's knight on v12 cuts it off, so it returns to supply."""
+    d = _displace_position(2, 1, 1)
+    knight(d, "v12", 2, strength=1)
+    g = game(d)
+    g.step("select_knight(v22)")
+    g.step("knight_to(v17)")
+    assert (g.phase, g.current_player) == ("action", 0)
+    assert set(section(g)["knights"]) == {"v17", "v12"}
+    assert section(g)["knights"]["v17"]["owner"] == 0
+    assert g.field("knights_left")[1].tolist() == [2, 2, 2]
 
 
 def test_displaced_knight_with_nowhere_to_go_returns_to_supply():
@@ -752,18 +820,38 @@ def test_displaced_knight_with_nowhere_to_go_returns_to_supply():
 # --- C&K §3.14.7 chasing the robber ---------------------------------------------------
 
 
-@pytest.mark.parametrize("first_attack_done", [False, True])
-def test_chase_robber_only_after_the_first_attack(first_attack_done):
-    """C&K §3.14.7, C&K §3.7: a knight next to the robber may chase it only once the barbarians have attacked."""
+@pytest.mark.parametrize(
+    "at, first_attack_done, moves, chase",
+    [
+        ("v23", False, ["v17", "v22"], False),  # next to the robber, before the first attack
+        ("v23", True, ["v17", "v22"], True),
+        ("v17", True, ["v22", "v23"], False),  # after the attack, but not next to the robber
+    ],
+)
+def test_chase_robber_needs_the_first_attack_and_an_adjacent_robber(
+    at, first_attack_done, moves, chase
+):
+    """C&K §3.14.7, C&K §3.7: a knight may chase the robber only once the barbarians have attacked and only from an intersection touching the robber's hex (R3c)."""
     d = ck_blank()
     build(d, "v16", 0, "settlement")
     chain(d, 0, "v16", "v22", "v17", "v23")
-    knight(d, "v23", 0, active=True)  # touches the desert R3c
+    knight(d, at, 0, active=True)
     barbarians(d, 0, first_attack_done)
     g = game(d)
-    g.step("select_knight(v23)")
-    extra = {"chase_robber"} if first_attack_done else set()
-    assert legal(g) == names("knight_to", ["v17", "v22"]) | extra
+    g.step(f"select_knight({at})")
+    assert legal(g) == names("knight_to", moves) | ({"chase_robber"} if chase else set())
+
+
+def test_no_knight_action_before_the_roll():
+    """C&K §3.14.4, C&K §3.2: knight actions, activation and promotion belong to the action phase; before the roll only rolling is legal."""
+    d = ck_blank(phase="pre_roll")
+    build(d, "v16", 0, "settlement")
+    chain(d, 0, "v16", "v22", "v17", "v23")
+    knight(d, "v23", 0, active=True)
+    knight(d, "v17", 0)
+    barbarians(d, 0, True)
+    give(d, 0, wool=2, ore=2, grain=2, brick=2)
+    assert legal(game(d)) == {"roll"}
 
 
 def test_chase_robber_to_a_numbered_hex_and_steal():
@@ -776,7 +864,7 @@ def test_chase_robber_to_a_numbered_hex_and_steal():
     barbarians(d, 0, True)
     build(d, "v34", 1, "city")  # R3b, R4a, R4b
     give(d, 1, ore=1)
-    build(d, "v39", 2, "settlement")  # R4a, R4b, R5a; no cards
+    build(d, "v43", 2, "settlement")  # R4a, R5a; no cards
     g = game(d)
     g.step("select_knight(v23)")
     g.step("chase_robber")
@@ -791,6 +879,25 @@ def test_chase_robber_to_a_numbered_hex_and_steal():
     k = section(g)["knights"]["v23"]
     assert (k["active"], k["acted"]) == (False, True)
     assert g.phase == "action"
+
+
+def test_chase_robber_to_a_hex_without_victims_steals_nothing():
+    """C&K §3.14.7: with no opponent (holding cards) next to the new hex nothing is stolen and the turn goes on."""
+    d = ck_blank()
+    build(d, "v16", 0, "settlement")
+    chain(d, 0, "v16", "v22", "v17", "v23")
+    knight(d, "v23", 0, active=True)
+    barbarians(d, 0, True)
+    build(d, "v34", 1, "city")
+    give(d, 1, ore=1)
+    g = game(d)
+    g.step("select_knight(v23)")
+    g.step("chase_robber")
+    g.step("move_robber(R1c)")
+    assert (g.phase, g.current_player) == ("action", 0)
+    assert g.to_dict()["board"]["robber"] == "R1c"
+    assert hand(g, 1) == cards(ore=1)
+    assert section(g)["knights"]["v23"]["active"] is False
 
 
 # --- C&K §3.15 progress cards ---------------------------------------------------------
@@ -840,12 +947,11 @@ def test_active_player_over_four_may_only_play_or_put_back():
     g.step("roll")
     assert (g.phase, g.current_player) == ("action", 0)
     playable = ["warlord", "wedding", "engineer", "irrigation"]  # Bishop: robber still locked
-    assert legal(g) == names("play", playable) | names(
-        "put_under", playable + ["bishop"]
-    )
+    assert legal(g) == names("play", playable) | names("put_under", playable + ["bishop"])
     g.step("play(warlord)")
     assert section(g)["progress_decks"]["politics"][-1] == "warlord"
-    assert {"end_turn", "build_wall(v8)", "play(bishop)"} - {"play(bishop)"} <= legal(g)
+    assert sum(section(g)["progress_cards"][0].values()) == 4
+    assert {"end_turn", "build_wall(v8)"} <= legal(g)
     assert "play(bishop)" not in legal(g)
 
 
@@ -922,8 +1028,8 @@ def test_barbarians_win_weakest_player_loses_a_city_and_its_wall():
 
 
 def test_barbarians_win_tied_weakest_each_lose_a_city_in_turn_order():
-    """C&K §3.16: B = 4 > D = 3; seats 0 and 1 tie at no knights and each lose a city, choosing in turn order from the active player (seat 2); a player without cities is ignored."""
-    d = ck_blank(phase="pre_roll", active=2)
+    """C&K §3.16: B = 4 > D = 3; seats 0 and 1 tie at no knights and each lose a city of their choice, in turn order from the active player (seat 1 first, then seat 0); a player without cities is ignored."""
+    d = ck_blank(phase="pre_roll", active=1)
     build(d, "v0", 0, "city")
     build(d, "v2", 0, "city")
     build(d, "v28", 1, "city")
@@ -935,11 +1041,12 @@ def test_barbarians_win_tied_weakest_each_lose_a_city_in_turn_order():
     g = game(d)
     g.step("roll")
     assert section(g)["pending"]["pillage"] == [1, 1, 0, 0]
+    assert (g.phase, g.current_player) == ("pillage", 1)
+    assert legal(g) == {"lose_city(v28)"}
+    g.step("lose_city(v28)", player=1)
     assert (g.phase, g.current_player) == ("pillage", 0)
     assert legal(g) == {"lose_city(v0)", "lose_city(v2)"}
     g.step("lose_city(v2)", player=0)
-    assert (g.phase, g.current_player) == ("pillage", 1)
-    g.step("lose_city(v28)", player=1)
     b = g.to_dict()["buildings"]
     assert (b["v0"]["kind"], b["v2"]["kind"], b["v28"]["kind"], b["v30"]["kind"]) == (
         "city",
@@ -948,7 +1055,7 @@ def test_barbarians_win_tied_weakest_each_lose_a_city_in_turn_order():
         "city",
     )
     assert vps(g) == [3, 1, 2, 1]
-    assert (g.phase, g.current_player) == ("action", 2)
+    assert (g.phase, g.current_player) == ("action", 1)
 
 
 def test_worked_example_metropolis_owner_and_cityless_player_are_immune():
@@ -999,23 +1106,24 @@ def test_metropolis_counts_for_barbarian_strength():
 
 
 def test_barbarians_win_with_nobody_vulnerable():
-    """C&K §3.16, C&K §3.17: B = 1 (a metropolis) > D = 0, but nobody owns a plain city: nobody loses anything."""
+    """C&K §3.16, C&K §3.17: B = 1 (a metropolis) > D = 0, but nobody owns a plain city: nobody loses anything; the roll then goes on to production."""
     d = ck_blank(phase="pre_roll")
     build(d, "v28", 0, "city")
     level(d, 0, "politics", 4)
     metropolis(d, "politics", 0, "v28")
-    build(d, "v40", 1, "settlement")
+    build(d, "v11", 1, "settlement")  # on R2a (fields 12)
     attack(d)
     g = game(d)
     g.step("roll")
     assert (g.phase, g.current_player) == ("action", 0)
     assert g.to_dict()["buildings"]["v28"] == {"owner": 0, "kind": "city"}
     assert vps(g) == [4, 1, 0, 0]
+    assert hand(g, 1) == cards(grain=1)  # production of the 12 follows the attack
     assert section(g)["barbarians"] == {"position": 0, "first_attack_done": True, "event": "ship"}
 
 
 def test_catan_wins_ties_and_single_best_defender_scores():
-    """C&K §3.16, C&K §3.14.8: B = 3 = D (1 + 2; the inactive mighty knight does not count): Catan wins the tie; the single strongest defender gets a Defender VP; every knight becomes inactive."""
+    """C&K §3.16, C&K §3.14.8: B = 3 = D (1 + 2; the inactive mighty knight does not count): Catan wins the tie; the single strongest defender gets a Defender VP, a 7th one too; every knight becomes inactive."""
     d = ck_blank(phase="pre_roll")
     build(d, "v0", 0, "city")
     knight(d, "v4", 0, strength=1, active=True)
@@ -1023,19 +1131,20 @@ def test_catan_wins_ties_and_single_best_defender_scores():
     knight(d, "v33", 1, strength=2, active=True)
     build(d, "v30", 2, "city")
     knight(d, "v36", 2, strength=3)
+    ck(d)["defender"] = [0, 6, 0, 0]  # all 6 cards already won: awards go on
     attack(d)
     g = game(d)
     g.step("roll")
     assert (g.phase, g.current_player) == ("action", 0)
-    assert section(g)["defender"] == [0, 1, 0, 0]
-    assert vps(g) == [2, 3, 2, 0]
+    assert section(g)["defender"] == [0, 7, 0, 0]
+    assert vps(g) == [2, 9, 2, 0]
     assert all(b["kind"] == "city" for b in g.to_dict()["buildings"].values())
     assert not any(k["active"] for k in section(g)["knights"].values())
 
 
 def test_catan_wins_tied_defenders_each_draw_from_a_deck_of_choice():
-    """C&K §3.16, C&K §3.15.3, C&K §3.17: seats 1 and 3 tie at K = 2: no Defender; each, in turn order from the active player, draws the top card of any deck (no level needed, no city needed); a VP card drawn is kept."""
-    d = ck_blank(phase="pre_roll")
+    """C&K §3.16, C&K §3.15.3, C&K §3.17: seats 1 and 3 tie at K = 2: no Defender; each, in turn order from the active player (seat 2: seat 3 first), draws the top card of any deck (no level needed, no city needed); a VP card drawn is kept."""
+    d = ck_blank(phase="pre_roll", active=2)
     build(d, "v0", 0, "city")
     knight(d, "v4", 0, strength=1, active=True)
     build(d, "v28", 1, "city")
@@ -1049,17 +1158,17 @@ def test_catan_wins_tied_defenders_each_draw_from_a_deck_of_choice():
     g = game(d)
     g.step("roll")
     assert section(g)["pending"]["tie_draw"] == [0, 1, 0, 1]
-    assert (g.phase, g.current_player) == ("defender_tie_deck", 1)
-    assert legal(g) == names("draw_from", ["trade", "politics", "science"])
-    g.step("draw_from(trade)", player=1)
     assert (g.phase, g.current_player) == ("defender_tie_deck", 3)
+    assert legal(g) == names("draw_from", ["trade", "politics", "science"])
     g.step("draw_from(science)", player=3)
+    assert (g.phase, g.current_player) == ("defender_tie_deck", 1)
+    g.step("draw_from(trade)", player=1)
     assert section(g)["progress_cards"][1] == {"merchant_fleet": 1}
     assert section(g)["progress_cards"][3] == {}
     assert section(g)["vp_cards"] == [0, 0, 0, 1]
     assert section(g)["defender"] == [0, 0, 0, 0]
     assert vps(g) == [2, 2, 2, 2]
-    assert (g.phase, g.current_player) == ("action", 0)
+    assert (g.phase, g.current_player) == ("action", 2)
 
 
 def test_no_reward_when_nobody_has_an_active_knight():
@@ -1078,7 +1187,7 @@ def test_no_reward_when_nobody_has_an_active_knight():
 
 
 def test_defender_tie_draws_only_from_non_empty_decks():
-    """C&K §3.16 [interpretation]: a tied defender may choose only a deck that still holds cards."""
+    """C&K §3.16 [interpretation], C&K §3.15.2: a tied defender may choose only a deck that still holds cards; a card put back by an earlier tied player refills that deck for the next."""
     d = ck_blank(phase="pre_roll")
     hands = {
         0: ["bishop", "bishop", "deserter", "deserter", "diplomat"],  # the active player may hold 5
@@ -1096,10 +1205,18 @@ def test_defender_tie_draws_only_from_non_empty_decks():
     build(d, "v40", 2, "settlement")
     knight(d, "v44", 2, strength=1, active=True)
     attack(d)
+    stack_deck(d, "trade", ["merchant"])
     g = game(d)
     g.step("roll")
     assert (g.phase, g.current_player) == ("defender_tie_deck", 1)
     assert legal(g) == names("draw_from", ["trade", "science"])
+    g.step("draw_from(trade)", player=1)  # a 5th card off turn: one goes back
+    assert (g.phase, g.current_player) == ("progress_overflow", 1)
+    g.step("put_under(diplomat)", player=1)
+    assert section(g)["progress_decks"]["politics"] == ["diplomat"]
+    assert section(g)["progress_cards"][1] == {"intrigue": 2, "saboteur": 1, "merchant": 1}
+    assert (g.phase, g.current_player) == ("defender_tie_deck", 2)
+    assert legal(g) == names("draw_from", ["trade", "politics", "science"])
 
 
 def test_pillage_without_a_settlement_in_supply_tips_the_city():
@@ -1279,6 +1396,22 @@ def test_every_vp_source_counts_and_13_on_own_turn_wins():
     assert (g.done, g.winner, g.phase) == (True, 0, "game_over")
 
 
+def test_active_player_reaching_13_during_the_roll_wins_at_once():
+    """C&K §3.19, C&K §3.16: a Defender VP taking the active player to 13 ends the game as soon as the attack is resolved."""
+    d = ck_blank(phase="pre_roll")
+    for v in ("v0", "v2", "v28", "v30"):
+        build(d, v, 0, "city")
+    ck(d)["defender"] = [4, 0, 0, 0]
+    knight(d, "v33", 0, strength=3, active=True)
+    build(d, "v40", 1, "settlement")
+    knight(d, "v44", 1, strength=1, active=True)
+    attack(d)
+    g = game(d)
+    g.step("roll")
+    assert section(g)["defender"] == [5, 0, 0, 0]
+    assert (g.done, g.winner, g.public_vp(0)) == (True, 0, 13)
+
+
 def test_thirteen_vp_on_another_turn_wins_only_at_own_turn():
     """C&K §3.19, C&K §3.16: a Defender VP taking seat 1 to 13 during seat 0's roll does not end the game; seat 1 wins when its own turn starts."""
     d = ck_blank(phase="pre_roll")
@@ -1316,10 +1449,16 @@ def _hidden_variant(swap: bool) -> dict:
 
 
 def test_observation_hides_other_players_progress_cards_and_hand_composition():
-    """C&K §3.20: swapping the hands and progress cards of seats 1 and 2 (same sizes) leaves the observations of seats 0 and 3 unchanged; seats 1 and 2 see their own cards."""
+    """C&K §3.20: swapping the hands and progress cards of seats 1 and 2 (same sizes) leaves the observations of seats 0 and 3 unchanged, and deck order and RNG are hidden from everyone; card counts are public and each seat sees its own cards."""
     g1, g2 = game(_hidden_variant(False)), game(_hidden_variant(True))
     for seat in (0, 3):
         assert np.array_equal(g1.observe(seat), g2.observe(seat))
+    d3 = _hidden_variant(False)
+    stack_deck(d3, "science", ["road_building", "smith"])  # deck order: hidden from all
+    d3["rng"] = [12345, 67890]
+    g3 = game(d3)
+    for seat in range(4):
+        assert np.array_equal(g1.observe(seat), g3.observe(seat))
     o1 = g1.observe(1)
     assert not np.array_equal(o1, g2.observe(1))
     kinds = list(g1.to_dict()["cities_and_knights"]["progress_cards"][1])
@@ -1334,7 +1473,7 @@ def test_observation_hides_other_players_progress_cards_and_hand_composition():
 
 
 def test_observation_shows_public_c_and_k_state():
-    """C&K §3.20: knights (strength, state), walls, metropolises, levels, Defender awards and revealed VP cards are public, by seat relative to the observer."""
+    """C&K §3.20: knights (strength, state), walls, metropolises, levels, the merchant, Defender awards, revealed VP cards and VP totals are public, by seat relative to the observer."""
     d = ck_blank()
     build(d, "v8", 1, "city")
     wall(d, "v8")
@@ -1344,8 +1483,11 @@ def test_observation_shows_public_c_and_k_state():
     knight(d, "v13", 1, strength=2, active=True)
     ck(d)["defender"] = [0, 2, 0, 0]
     reveal_vp(d, 1, "constitution")
+    ck(d)["merchant"] = {"hex": "R1b", "owner": 1}
     g = game(d)
     o = g.observe(3)  # seat 1 is relative seat 2 for seat 3
+    assert VIEW(o, "merchant").tolist() == [float(h == "R1b") for h in standard.HEX_LABELS]
+    assert VIEW(o, "merchant_owner").tolist() == [0, 0, 1, 0]
     assert VIEW(o, "knight")[13, 2].tolist() == [0, 1, 0]
     assert VIEW(o, "knight_active")[13] == 1
     assert VIEW(o, "wall")[8] == 1
@@ -1353,7 +1495,7 @@ def test_observation_shows_public_c_and_k_state():
     assert np.allclose(VIEW(o, "improvement_level")[2] * 5, [0, 0, 4])
     assert np.isclose(VIEW(o, "defender")[2] * 6, 2)
     assert np.isclose(VIEW(o, "vp_cards")[2] * 2, 1)
-    assert np.isclose(VIEW(o, "public_vp")[2] * 22, 7)
+    assert np.isclose(VIEW(o, "public_vp")[2] * 22, 8)
 
 
 def test_observation_shows_the_harbors_and_nothing_false():
@@ -1366,6 +1508,6 @@ def test_observation_shows_the_harbors_and_nothing_false():
     want = np.zeros((9, len(HARBOR_NAMES)), np.float32)
     for i, h in enumerate(d["board"]["harbors"]):
         want[i, HARBOR_NAMES.index(h)] = 1
+    assert VIEW(o, "harbor_type").tolist() == want.tolist()
     assert VIEW(o, "knight_selected").sum() == 0
     assert VIEW(o, "trade_answer").sum() == 0
-    assert VIEW(o, "harbor_type").tolist() == want.tolist()
