@@ -1,16 +1,17 @@
 """Engine throughput: decisions/s and games/s for 4 random players.
 
-Measures, in one run, for each rule set (default rules with domestic trade, and
-``domestic_trade=False``):
+Measures, in one run, for each rule set (the base game with domestic trade, the
+base game with ``domestic_trade=False``, and Cities & Knights):
   * the jitted self-play kernel on one core (legal actions -> random choice ->
     step, all inside numba): decisions/s and full games/s;
   * the batched simulator (``VectorCatan``, 1024 games) with 1 and 2 threads;
   * the Python ``Game`` loop and the PettingZoo AEC loop (per-step Python cost);
 and once:
   * cold compile: a fresh process with an empty numba cache imports the engine
-    and plays one game (what a first-time user waits for);
+    and plays one game (what a first-time user waits for), per variant;
   * warm import: ``import catan_env`` in a fresh process with a filled cache;
-  * bytes per state.
+  * bytes per state, per variant;
+  * for Cities & Knights, how often the barbarians won their attacks.
 
 Usage:
     python benchmarks/throughput.py            # table
@@ -32,10 +33,18 @@ import numpy as np
 
 _ONE_GAME = (
     "import time; t=time.perf_counter(); "
-    "from catan_env import GameConfig; from catan_env.simulate import simulate; "
+    "from catan_env import Game, GameConfig, env; from catan_env.simulate import simulate; "
     "from agents import RandomAgent; "
-    "simulate(1, [RandomAgent(i) for i in range(4)], GameConfig(), progress=False, threads=1); "
+    "simulate(1, [RandomAgent(i) for i in range(4)], GameConfig(variant={variant!r}), "
+    "progress=False, threads=1); "
+    "g = Game(variant={variant!r}, seed=0); g.step(int(g.legal_actions()[0])); g.observe(0); "
+    "e = env(variant={variant!r}); e.reset(seed=0); e.last(); "
     "print(time.perf_counter()-t)"
+)
+VARIANTS = (
+    ("base", {}),
+    ("base_no_domestic_trade", {"domestic_trade": False}),
+    ("cities_and_knights", {"variant": "cities_and_knights"}),
 )
 _IMPORT = "import time; t=time.perf_counter(); import catan_env; print(time.perf_counter()-t)"
 
@@ -57,21 +66,25 @@ def _kernel(config, seconds):
     agents = [RandomAgent(i) for i in range(4)]
     simulate(2, agents, config, progress=False, threads=1)
     games = decisions = 0
+    stats: dict[str, float] = {}
     start = time.perf_counter()
     seed = 1
     while time.perf_counter() - start < seconds:
-        r = simulate(200, agents, config, seed=seed, progress=False, threads=1)
+        r = simulate(100, agents, config, seed=seed, progress=False, threads=1)
         games += r.games
         decisions += r.mean_decisions * r.games
+        for name, mean in r.stats.items():
+            stats[name] = stats.get(name, 0.0) + mean * r.games
         seed += 1
     elapsed = time.perf_counter() - start
-    return games / elapsed, decisions / elapsed, decisions / games
+    means = {f"mean_{name}_per_game": total / games for name, total in stats.items()}
+    return games / elapsed, decisions / elapsed, decisions / games, means
 
 
 def _vector(config, seconds, threads, n=1024):
     from catan_env.vector import VectorCatan
 
-    options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
+    options = {k: v for k, v in config.to_dict().items() if k != "num_players"}
     v = VectorCatan(n, seed=0, num_threads=threads, **options)
     for _ in range(20):
         v.step(v.random_actions())
@@ -86,7 +99,7 @@ def _vector(config, seconds, threads, n=1024):
 def _game_loop(config, seconds):
     from catan_env import Game
 
-    options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
+    options = {k: v for k, v in config.to_dict().items() if k != "num_players"}
     rng = np.random.default_rng(0)
     warm = Game(seed=0, **options)  # load the compiled entry points before timing
     for _ in range(50):
@@ -105,7 +118,7 @@ def _game_loop(config, seconds):
 def _aec(config, seconds):
     import catan_env
 
-    options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
+    options = {k: v for k, v in config.to_dict().items() if k != "num_players"}
     env = catan_env.env(**options)
     env.reset(seed=0)
     rng = np.random.default_rng(0)
@@ -129,20 +142,29 @@ def _aec(config, seconds):
 
 def measure(seconds: float, cold: bool) -> dict:
     from catan_env import GameConfig
-    from catan_env.engine.layout import STATE_DTYPE, STATE_SIZE
+    from catan_env.engine.layout import STATE_DTYPE
+    from catan_env.variants import get_variant
 
-    out: dict = {"bytes_per_state": STATE_SIZE * STATE_DTYPE().itemsize}
+    out: dict = {}
     if cold:
+        # One cache for both variants: the C&K figure is what it adds to a
+        # cache the base game already filled, "all" is both from empty.
         with tempfile.TemporaryDirectory() as tmp:
-            out["cold_compile_seconds"] = _fresh_process_seconds(_ONE_GAME, tmp)
+            base = _fresh_process_seconds(_ONE_GAME.format(variant="base"), tmp)
+            ck = _fresh_process_seconds(_ONE_GAME.format(variant="cities_and_knights"), tmp)
+            out["cold_compile_seconds_base"] = base
+            out["cold_compile_seconds_cities_and_knights_after_base"] = ck
+            out["cold_compile_seconds_all"] = base + ck
             out["warm_import_seconds"] = _fresh_process_seconds(_IMPORT, tmp)
-            out["warm_first_game_seconds"] = _fresh_process_seconds(_ONE_GAME, tmp)
-    for label, config in (
-        ("base", GameConfig()),
-        ("base_no_domestic_trade", GameConfig(domestic_trade=False)),
-    ):
-        games, decisions, per_game = _kernel(config, seconds)
+            out["warm_first_game_seconds"] = _fresh_process_seconds(
+                _ONE_GAME.format(variant="base"), tmp
+            )
+    for label, options in VARIANTS:
+        config = GameConfig.make(**options)
+        variant = get_variant(config.variant)
+        games, decisions, per_game, stats = _kernel(config, seconds)
         out[label] = {
+            "bytes_per_state": variant.state_size * STATE_DTYPE().itemsize,
             "kernel_games_per_second": games,
             "kernel_decisions_per_second": decisions,
             "decisions_per_game": per_game,
@@ -150,6 +172,7 @@ def measure(seconds: float, cold: bool) -> dict:
             "vector_decisions_per_second_2_threads": _vector(config, seconds, 2),
             "game_loop_decisions_per_second": _game_loop(config, seconds),
             "aec_steps_per_second": _aec(config, seconds),
+            **stats,
         }
     return out
 
@@ -166,18 +189,19 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(r))
         return 0
-    for k in (
-        "cold_compile_seconds",
-        "warm_import_seconds",
-        "warm_first_game_seconds",
-        "bytes_per_state",
-    ):
-        if k in r:
-            print(f"{k:<40}{r[k]:>14,.2f}")
-    print(f"\n{'4 random players':<40}{'base':>14}{'no dom. trade':>16}")
-    for k in r["base"]:
-        a, b = r["base"][k], r["base_no_domestic_trade"][k]
-        print(f"{k:<40}{a:>14,.0f}{b:>16,.0f}")
+    for k, value in r.items():
+        if not isinstance(value, dict):
+            print(f"{k:<52}{value:>10,.2f}")
+    labels = [label for label, _ in VARIANTS]
+    print(f"\n{'4 random players':<40}{'base':>14}{'no dom. trade':>16}{'C&K':>14}")
+    keys = dict.fromkeys(k for label in labels for k in r[label])
+    for k in keys:
+        cells = []
+        for label, width in zip(labels, (14, 16, 14), strict=True):
+            value = r[label].get(k)
+            text = "-" if value is None else f"{value:,.2f}" if value < 100 else f"{value:,.0f}"
+            cells.append(f"{text:>{width}}")
+        print(f"{k:<40}{''.join(cells)}")
     return 0
 
 

@@ -89,6 +89,8 @@ def _cmd_simulate(args) -> int:
     if result.truncated:
         print(f"truncated by the turn limit: {result.truncated}")
     print(f"mean game length: {result.mean_turns:.1f} turns, {result.mean_decisions:.0f} decisions")
+    for name, value in result.stats.items():
+        print(f"mean {name.replace('_', ' ')} per game: {value:.2f}")
     print(
         f"speed: {result.games_per_second:,.1f} games/s, "
         f"{result.decisions_per_second:,.0f} decisions/s "
@@ -99,25 +101,30 @@ def _cmd_simulate(args) -> int:
 
 def _cmd_info(args) -> int:
     from . import __version__
-    from .actions import NUM_ACTIONS
     from .engine import CACHE_DIR
-    from .engine.layout import STATE_DTYPE, STATE_SIZE
-    from .observe import OBS_SIZE
+    from .engine.layout import STATE_DTYPE
+    from .variants import VARIANT_NAMES, get_variant
 
-    info = {
-        "version": __version__,
-        "variants": ["base"],
-        "num_actions": NUM_ACTIONS,
-        "observation_size": OBS_SIZE,
-        "state_fields": STATE_SIZE,
-        "state_bytes": STATE_SIZE * STATE_DTYPE().itemsize,
-        "numba_cache": str(CACHE_DIR),
-    }
+    variants = {}
+    for name in VARIANT_NAMES:
+        v = get_variant(name)
+        variants[name] = {
+            "title": v.title,
+            "num_actions": v.num_actions,
+            "observation_size": v.obs_size,
+            "state_fields": v.state_size,
+            "state_bytes": v.state_size * STATE_DTYPE().itemsize,
+        }
+    info = {"version": __version__, "numba_cache": str(CACHE_DIR), "variants": variants}
     if args.json:
         print(json.dumps(info))
-    else:
-        for k, v in info.items():
-            print(f"{k:<18}{v}")
+        return 0
+    print(f"{'version':<18}{__version__}")
+    print(f"{'numba_cache':<18}{CACHE_DIR}")
+    for name, figures in variants.items():
+        print(f"\n{name}")
+        for k, value in figures.items():
+            print(f"  {k:<16}{value}")
     return 0
 
 

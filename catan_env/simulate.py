@@ -36,6 +36,8 @@ class SimulationResult:
         compile_seconds: time spent compiling or loading the engine.
         games_per_second, decisions_per_second: throughput.
         engine: ``"jitted kernel, N thread(s)"`` or ``"python loop"``.
+        stats: the variant's own figures, averaged per game (Cities & Knights:
+            ``barbarian_attacks`` and ``barbarian_wins``).
     """
 
     variant: str
@@ -53,6 +55,7 @@ class SimulationResult:
     decisions_per_second: float
     engine: str
     win_rates: list[float] = field(default_factory=list)
+    stats: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -98,13 +101,14 @@ def simulate(
     turns = np.zeros(games, np.int32)
     decisions = np.zeros(games, np.int64)
     vps = np.zeros((games, MAX_PLAYERS), np.int32)
+    variant = get_variant(config.variant)
+    stats = np.zeros((games, len(variant.stat_names)), np.int32)
     jitted = all(getattr(a, "kernel_kind", None) is not None for a in agents)
     t0 = time.perf_counter()
     if jitted:
         kinds = np.array([a.kernel_kind for a in agents] + [0] * (MAX_PLAYERS - n), np.int64)
         if threads is not None:
             numba.set_num_threads(threads)
-        variant = get_variant(config.variant)
         parallel = numba.get_num_threads() > 1
         kernel = variant.play_games_parallel if parallel else variant.play_games
         cfg, tmpl = config.config_vector(), config.board_template()
@@ -116,7 +120,7 @@ def simulate(
             )
         # Compile (or load from cache) on one game, timed separately.
         kernel(STANDARD_TABLES, cfg, tmpl, seeds[:1], kinds, seed,
-               winners[:1], turns[:1], decisions[:1], vps[:1])  # fmt: skip
+               winners[:1], turns[:1], decisions[:1], vps[:1], stats[:1])  # fmt: skip
         compile_seconds = time.perf_counter() - t0
         bar = _progress(games, progress)
         t1 = time.perf_counter()
@@ -124,7 +128,7 @@ def simulate(
         for start in range(0, games, step):
             part = slice(start, min(games, start + step))
             kernel(STANDARD_TABLES, cfg, tmpl, seeds[part], kinds, seed,
-                   winners[part], turns[part], decisions[part], vps[part])  # fmt: skip
+                   winners[part], turns[part], decisions[part], vps[part], stats[part])  # fmt: skip
             bar.update(part.stop - part.start)
         engine = f"jitted kernel, {numba.get_num_threads()} thread(s)"
     else:
@@ -143,6 +147,7 @@ def simulate(
             turns[i] = g.turn
             decisions[i] = len(g.actions)
             vps[i, :n] = [g.total_vp(p) for p in range(n)]
+            stats[i] = [variant.layout.get(g.state, name) for name in variant.stat_names]
             bar.update(1)
         engine = "python loop"
     seconds = time.perf_counter() - t1
@@ -164,6 +169,7 @@ def simulate(
         decisions_per_second=float(decisions.sum()) / seconds if seconds > 0 else float("inf"),
         engine=engine,
         win_rates=[w / games for w in wins],
+        stats={name: float(stats[:, j].mean()) for j, name in enumerate(variant.stat_names)},
     )
 
 

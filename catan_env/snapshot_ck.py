@@ -85,6 +85,8 @@ def section_to_dict(s: np.ndarray) -> dict[str, Any]:
             "position": int(s[CL.BARBARIAN_POS]),
             "first_attack_done": bool(s[CL.FIRST_ATTACK_DONE]),
             "event": None if face < 0 else EVENT_NAMES[face],
+            "attacks": int(s[CL.BARBARIAN_ATTACKS]),
+            "barbarian_wins": int(s[CL.BARBARIAN_WINS]),
         },
         "improvements": [
             {TRACK_NAMES[t]: int(s[CL.LEVEL + 3 * p + t]) for t in range(NUM_TRACKS)}
@@ -142,6 +144,10 @@ def section_from_dict(d: _Reader, s: np.ndarray, n: int) -> None:
     root = "cities_and_knights"
     s[CL.BARBARIAN_POS] = d.int(f"{root}.barbarians.position", 0, 7)
     s[CL.FIRST_ATTACK_DONE] = int(d.get(f"{root}.barbarians.first_attack_done", bool))
+    s[CL.BARBARIAN_ATTACKS] = d.int(f"{root}.barbarians.attacks", 0)
+    s[CL.BARBARIAN_WINS] = d.int(
+        f"{root}.barbarians.barbarian_wins", 0, int(s[CL.BARBARIAN_ATTACKS])
+    )
     event = d.get(f"{root}.barbarians.event")
     s[CL.EVENT_FACE] = -1 if event is None else d.choice(f"{root}.barbarians.event", EVENT_NAMES)
     levels = d.get(f"{root}.improvements", list)

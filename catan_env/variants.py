@@ -41,6 +41,7 @@ class Variant:
     batch_step: Any
     soak: Any
     explain: Callable[..., str]
+    stat_names: tuple[str, ...] = ()
 
     @property
     def state_size(self) -> int:
@@ -55,14 +56,17 @@ class Variant:
         return self.obs_layout.size
 
 
+VARIANT_NAMES = ("base", "cities_and_knights")
+
+
 @cache
 def get_variant(name: str) -> Variant:
-    """The variant called ``name`` (``"base"`` or ``"cities_and_knights"``)."""
+    """The variant called ``name`` (one of :data:`VARIANT_NAMES`)."""
     if name == "base":
         return _base()
     if name == "cities_and_knights":
         return _cities_and_knights()
-    raise ValueError(f"unknown variant {name!r}; variants are 'base' and 'cities_and_knights'")
+    raise ValueError(f"unknown variant {name!r}; variants are {', '.join(VARIANT_NAMES)}")
 
 
 def _base() -> Variant:
@@ -125,4 +129,5 @@ def _cities_and_knights() -> Variant:
         batch_step=kernels.ck_batch_step,
         soak=kernels.ck_soak_random_games,
         explain=explain_ck,
+        stat_names=("barbarian_attacks", "barbarian_wins"),
     )

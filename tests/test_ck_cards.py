@@ -243,7 +243,13 @@ def test_alchemist_event_first_then_a_chosen_seven():
     g.step("play(alchemist)")
     g.step("die(3)")
     g.step("die(4)")
-    assert section(g)["barbarians"] == {"position": 0, "first_attack_done": True, "event": "ship"}
+    assert section(g)["barbarians"] == {
+        "position": 0,
+        "first_attack_done": True,
+        "event": "ship",
+        "attacks": 1,
+        "barbarian_wins": 0,
+    }
     assert g.phase == "move_robber" and g.current_player == 0
     assert legal(g) == {
         f"move_robber({h})" for h in INVENTOR_HEXES | {"R1b", "R2a", "R2b", "R3e", "R4a", "R5b"}

@@ -213,3 +213,21 @@ def test_configuration_errors():
     with pytest.raises(catan_env.ConfigError, match="belongs to variant='cities_and_knights'"):
         Game(mean_barbarians=True)
     assert Game(variant=CK, seed=0).config.vp_to_win == 13
+
+
+def test_barbarian_statistics_in_simulate_and_snapshots():
+    """C&K §3.16: every attack is counted, and the ones the barbarians won; the
+    counters travel in snapshots and ``simulate`` reports them per game."""
+    from agents import RandomAgent
+    from catan_env.simulate import simulate
+
+    r = simulate(
+        12, [RandomAgent(i) for i in range(4)], GameConfig(variant=CK), progress=False, threads=1
+    )
+    attacks, wins = r.stats["barbarian_attacks"], r.stats["barbarian_wins"]
+    assert attacks >= 1  # ~300 turns of random play bring the ship many times
+    assert 0 <= wins <= attacks
+    d = Game(variant=CK, seed=0).to_dict()
+    d["cities_and_knights"]["barbarians"].update(attacks=2, barbarian_wins=3)
+    with pytest.raises(catan_env.SnapshotError, match="barbarian_wins"):
+        Game.from_dict(d)

@@ -156,7 +156,13 @@ def test_new_game_components():
     }
     assert d["bank"] == {**dict.fromkeys(RESOURCE_NAMES, 19), "paper": 12, "cloth": 12, "coin": 12}
     s = d[CK]
-    assert s["barbarians"] == {"position": 0, "first_attack_done": False, "event": None}
+    assert s["barbarians"] == {
+        "position": 0,
+        "first_attack_done": False,
+        "event": None,
+        "attacks": 0,
+        "barbarian_wins": 0,
+    }
     assert s["merchant"] == {"hex": None, "owner": None}
     assert s["metropolises"] == {"trade": None, "politics": None, "science": None}
     assert d["longest_road"] is None
@@ -372,7 +378,13 @@ def test_barbarian_ship_attacks_on_seventh_advance():
     barbarians(d, 5)
     g = game(next_roll(d, 2, 3, "ship"))
     g.step("roll")
-    assert section(g)["barbarians"] == {"position": 6, "first_attack_done": False, "event": "ship"}
+    assert section(g)["barbarians"] == {
+        "position": 6,
+        "first_attack_done": False,
+        "event": "ship",
+        "attacks": 0,
+        "barbarian_wins": 0,
+    }
     assert g.phase == "action"
     d = ck_blank(phase="pre_roll")
     barbarians(d, 6)
@@ -383,7 +395,13 @@ def test_barbarian_ship_attacks_on_seventh_advance():
     g = game(next_roll(d, 2, 3, "ship"))
     g.step("roll")
     s = section(g)
-    assert s["barbarians"] == {"position": 0, "first_attack_done": True, "event": "ship"}
+    assert s["barbarians"] == {
+        "position": 0,
+        "first_attack_done": True,
+        "event": "ship",
+        "attacks": 1,
+        "barbarian_wins": 0,
+    }
     assert s["knights"][b]["active"] is False
     assert s["defender"] == [0, 1, 0, 0]  # no cities (strength 0) vs 1: Catan wins
     assert g.phase == "action"
@@ -843,7 +861,13 @@ def test_barbarian_attack_before_production():
     g.step(f"lose_city({city})")
     assert g.to_dict()["buildings"][city] == {"owner": 0, "kind": "settlement"}
     assert hand(g, 0) == cards(grain=2, lumber=1)
-    assert section(g)["barbarians"] == {"position": 0, "first_attack_done": True, "event": "ship"}
+    assert section(g)["barbarians"] == {
+        "position": 0,
+        "first_attack_done": True,
+        "event": "ship",
+        "attacks": 1,
+        "barbarian_wins": 1,
+    }
     assert g.phase == "action"
 
 

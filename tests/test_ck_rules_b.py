@@ -1023,6 +1023,10 @@ def test_barbarians_win_weakest_player_loses_a_city_and_its_wall():
     assert not any(k["active"] for k in section(g)["knights"].values())
     assert section(g)["barbarians"]["position"] == 0
     assert section(g)["barbarians"]["first_attack_done"] is True
+    assert (section(g)["barbarians"]["attacks"], section(g)["barbarians"]["barbarian_wins"]) == (
+        1,
+        1,
+    )
     assert section(g)["defender"] == [0, 0, 0, 0]
     assert (g.phase, g.current_player) == ("action", 0)
 
@@ -1119,7 +1123,13 @@ def test_barbarians_win_with_nobody_vulnerable():
     assert g.to_dict()["buildings"]["v28"] == {"owner": 0, "kind": "city"}
     assert vps(g) == [4, 1, 0, 0]
     assert hand(g, 1) == cards(grain=1)  # production of the 12 follows the attack
-    assert section(g)["barbarians"] == {"position": 0, "first_attack_done": True, "event": "ship"}
+    assert section(g)["barbarians"] == {
+        "position": 0,
+        "first_attack_done": True,
+        "event": "ship",
+        "attacks": 1,
+        "barbarian_wins": 1,
+    }
 
 
 def test_catan_wins_ties_and_single_best_defender_scores():
@@ -1137,6 +1147,10 @@ def test_catan_wins_ties_and_single_best_defender_scores():
     g.step("roll")
     assert (g.phase, g.current_player) == ("action", 0)
     assert section(g)["defender"] == [0, 7, 0, 0]
+    assert (section(g)["barbarians"]["attacks"], section(g)["barbarians"]["barbarian_wins"]) == (
+        1,
+        0,
+    )
     assert vps(g) == [2, 9, 2, 0]
     assert all(b["kind"] == "city" for b in g.to_dict()["buildings"].values())
     assert not any(k["active"] for k in section(g)["knights"].values())

@@ -91,7 +91,20 @@ def test_parallel_kernel_matches_serial():
         t = np.zeros(40, np.int32)
         d = np.zeros(40, np.int64)
         vp = np.zeros((40, 4), np.int32)
-        fn(STANDARD_TABLES, c.config_vector(), c.board_template(), seeds, kinds, 5, w, t, d, vp)
+        stats = np.zeros((40, 0), np.int32)
+        fn(
+            STANDARD_TABLES,
+            c.config_vector(),
+            c.board_template(),
+            seeds,
+            kinds,
+            5,
+            w,
+            t,
+            d,
+            vp,
+            stats,
+        )
         outs.append((w, t, d, vp))
     for a, b in zip(*outs, strict=True):
         assert np.array_equal(a, b)

@@ -62,14 +62,25 @@ def _record(state, i, out_winner, out_turns, out_decisions, out_vp):
 
 @njit(cache=True)
 def play_games(
-    tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns, out_decisions, out_vp
+    tb,
+    config,
+    template,
+    seeds,
+    kinds,
+    agent_seed,
+    out_winner,
+    out_turns,
+    out_decisions,
+    out_vp,
+    out_stats,
 ):
     """Play ``len(seeds)`` games; seat ``p`` is played by a jitted agent of ``kinds[p]``.
 
     Game ``i`` uses seed ``seeds[i]``; the agents' generator is seeded from
     ``agent_seed`` and ``seeds[i]``, so a game's result does not depend on how
     the games are batched. Writes the winner (-1: truncated), the turns, the
-    decisions and each seat's total VP per game.
+    decisions and each seat's total VP per game; ``out_stats`` (one column per
+    name in the variant's ``stat_names``) has none for the base game.
     """
     state = np.zeros(STATE_SIZE, np.int32)
     legal = np.zeros(A.NUM_ACTIONS, np.int32)
@@ -82,7 +93,17 @@ def play_games(
 
 @njit(cache=True, parallel=True)
 def play_games_parallel(
-    tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns, out_decisions, out_vp
+    tb,
+    config,
+    template,
+    seeds,
+    kinds,
+    agent_seed,
+    out_winner,
+    out_turns,
+    out_decisions,
+    out_vp,
+    out_stats,
 ):
     """:func:`play_games` with the games spread over numba's threads."""
     for i in prange(seeds.shape[0]):

@@ -18,7 +18,7 @@ from ..scoring import total_vp
 from ..selfplay import choose
 from . import action_ids as A
 from .invariants import ck_check_state
-from .layout import CK_STATE_SIZE
+from .layout import BARBARIAN_ATTACKS, BARBARIAN_WINS, CK_STATE_SIZE
 from .masks import ck_legal_actions
 from .setup import ck_reset
 from .step import ck_step
@@ -35,17 +35,29 @@ def _play_one(state, tb, config, template, seed, kinds, agent_seed, legal, scrat
 
 
 @njit(cache=True)
-def _record(state, i, out_winner, out_turns, out_decisions, out_vp):
+def _record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats):
     out_winner[i] = state[WINNER]
     out_turns[i] = state[TURN]
     out_decisions[i] = state[DECISIONS]
     for p in range(MAX_PLAYERS):
         out_vp[i, p] = total_vp(state, p) if p < state[NUM_PLAYERS] else 0
+    out_stats[i, 0] = state[BARBARIAN_ATTACKS]
+    out_stats[i, 1] = state[BARBARIAN_WINS]
 
 
 @njit(cache=True)
 def ck_play_games(
-    tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns, out_decisions, out_vp
+    tb,
+    config,
+    template,
+    seeds,
+    kinds,
+    agent_seed,
+    out_winner,
+    out_turns,
+    out_decisions,
+    out_vp,
+    out_stats,
 ):
     """C&K games one after another (see ``selfplay.play_games``)."""
     state = np.zeros(CK_STATE_SIZE, np.int32)
@@ -54,12 +66,22 @@ def ck_play_games(
     rng = np.zeros(2, np.int32)
     for i in range(seeds.shape[0]):
         _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
-        _record(state, i, out_winner, out_turns, out_decisions, out_vp)
+        _record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats)
 
 
 @njit(cache=True, parallel=True)
 def ck_play_games_parallel(
-    tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns, out_decisions, out_vp
+    tb,
+    config,
+    template,
+    seeds,
+    kinds,
+    agent_seed,
+    out_winner,
+    out_turns,
+    out_decisions,
+    out_vp,
+    out_stats,
 ):
     """C&K games spread over numba's threads; same result per game."""
     for i in prange(seeds.shape[0]):
@@ -68,7 +90,7 @@ def ck_play_games_parallel(
         scratch = np.zeros(A.NUM_ACTIONS, np.int32)
         rng = np.zeros(2, np.int32)
         _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
-        _record(state, i, out_winner, out_turns, out_decisions, out_vp)
+        _record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats)
 
 
 @njit(cache=True, parallel=True)

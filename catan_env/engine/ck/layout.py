@@ -21,6 +21,8 @@ OPT_EASY_START = _add("easy_start", doc="1: no event die and no 7 in the first t
 # --- barbarians and the event die
 BARBARIAN_POS = _add("barbarian_position", doc="0..7; the ship attacks on reaching 7")
 FIRST_ATTACK_DONE = _add("first_attack_done", doc="1 once the barbarians attacked (robber free)")
+BARBARIAN_ATTACKS = _add("barbarian_attacks", doc="attacks so far (a statistic)")
+BARBARIAN_WINS = _add("barbarian_wins", doc="attacks the barbarians won (a statistic)")
 EVENT_FACE = _add("event_face", doc="last event die face (-1 before the first roll)")
 DEFENDER_VP = _add("defender_vp", P, doc="Defender of Catan awards held")
 

@@ -58,7 +58,9 @@ from .constants import (
 )
 from .layout import (
     AQUEDUCT_OWED,
+    BARBARIAN_ATTACKS,
     BARBARIAN_POS,
+    BARBARIAN_WINS,
     DEFEND_DONE,
     DEFENDER_VP,
     EVENT_FACE,
@@ -310,7 +312,9 @@ def resolve_attack(state):
     for q in range(n):
         power[q] = knight_power(state, q)
         defense += power[q]
+    state[BARBARIAN_ATTACKS] += 1
     if barbarian_strength(state) > defense:
+        state[BARBARIAN_WINS] += 1
         # Barbarians win: the weakest players owning a city without a metropolis lose one.
         weakest = -1
         for q in range(n):
