@@ -24,7 +24,7 @@ from .setup import ck_reset
 from .step import ck_step
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _play_one(state, tb, config, template, seed, kinds, agent_seed, legal, scratch, rng):
     ck_reset(state, tb, seed, config, template)
     seed_at(rng, 0, agent_seed * 1000003 + seed)

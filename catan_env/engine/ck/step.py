@@ -218,7 +218,7 @@ def _pick(state, tb, p, phase, r):
         name_fleet_type(state, r)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ck_apply_action(state, tb, action):
     """Apply one legal action of the current player."""
     p = state[CURRENT_PLAYER]
@@ -433,7 +433,12 @@ def _defend_progress(state, p):
 @njit(cache=True)
 def ck_step(state, tb, action, scratch):
     """Apply ``action``; with ``skip_forced`` also apply every forced follow-up."""
-    ck_apply_action(state, tb, action)
-    if state[OPT_SKIP_FORCED] != 0:
-        while state[PHASE] != GAME_OVER and ck_legal_actions(state, tb, scratch) == 1:
-            ck_apply_action(state, tb, scratch[0])
+    # One call site: ck_apply_action is inlined here, and compiling it twice
+    # would double the cold compile of the variant.
+    while True:
+        ck_apply_action(state, tb, action)
+        if state[OPT_SKIP_FORCED] == 0 or state[PHASE] == GAME_OVER:
+            break
+        if ck_legal_actions(state, tb, scratch) != 1:
+            break
+        action = scratch[0]
