@@ -124,7 +124,7 @@ def _cmd_info(args) -> int:
     for name, figures in variants.items():
         print(f"\n{name}")
         for k, value in figures.items():
-            print(f"  {k:<16}{value}")
+            print(f"  {k:<18}{value}")
     return 0
 
 
