@@ -23,10 +23,10 @@ class RandomAgent:
     def __init__(self, seed: int | None = None):
         self.rng = np.random.default_rng(seed)
 
-    def act(self, observation: dict[str, np.ndarray]) -> int:
-        legal = np.flatnonzero(observation["action_mask"])
+    def act(self, game) -> int:
+        legal = game.legal_actions()
         if legal.size == 0:
-            raise ValueError("no legal action in the mask: this seat is not to act")
+            raise ValueError("no legal action: the game is over")
         return int(legal[self.rng.integers(legal.size)])
 
 

@@ -140,9 +140,7 @@ def simulate(
         for i in range(games):
             g = Game(variant=config.variant, num_players=n, seed=int(seeds[i]), **options)
             while not g.done:
-                p = g.current_player
-                obs = {"observation": g.observe(p), "action_mask": g.action_mask().astype(np.int8)}
-                g.step(agents[p].act(obs))
+                g.step(agents[g.current_player].act(g))
             winners[i] = -1 if g.winner is None else g.winner
             turns[i] = g.turn
             decisions[i] = len(g.actions)

@@ -41,6 +41,8 @@ class Variant:
     batch_step: Any
     soak: Any
     explain: Callable[..., str]
+    play_out: Any = None
+    play_out_many: Any = None
     stat_names: tuple[str, ...] = ()
 
     @property
@@ -97,6 +99,8 @@ def _base() -> Variant:
         batch_step=batch.batch_step,
         soak=invariants.soak_random_games,
         explain=explain,
+        play_out=selfplay.play_out,
+        play_out_many=selfplay.play_out_many,
     )
 
 
@@ -129,5 +133,7 @@ def _cities_and_knights() -> Variant:
         batch_step=kernels.ck_batch_step,
         soak=kernels.ck_soak_random_games,
         explain=explain_ck,
+        play_out=kernels.ck_play_out,
+        play_out_many=kernels.ck_play_out_many,
         stat_names=("barbarian_attacks", "barbarian_wins"),
     )

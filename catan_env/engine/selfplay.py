@@ -113,3 +113,30 @@ def play_games_parallel(
         rng = np.zeros(2, np.int32)
         _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
         _record(state, i, out_winner, out_turns, out_decisions, out_vp)
+
+
+@njit(cache=True)
+def play_out(state, tb, kinds, agent_seed, max_decisions):
+    """Continue the game in ``state`` with jitted agents (rollouts for search).
+
+    Plays until the game ends or ``max_decisions`` decisions were made (0: no
+    limit) and returns the number played. ``state`` is changed in place.
+    """
+    legal = np.zeros(A.NUM_ACTIONS, np.int32)
+    scratch = np.zeros(A.NUM_ACTIONS, np.int32)
+    rng = np.zeros(2, np.int32)
+    seed_at(rng, 0, agent_seed)
+    played = 0
+    while state[PHASE] != GAME_OVER and (max_decisions <= 0 or played < max_decisions):
+        count = legal_actions(state, tb, legal)
+        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        step(state, tb, a, scratch)
+        played += 1
+    return played
+
+
+@njit(cache=True, parallel=True)
+def play_out_many(states, tb, kinds, agent_seeds, max_decisions, out_played):
+    """:func:`play_out` on every row of ``states``, spread over numba's threads."""
+    for i in prange(states.shape[0]):
+        out_played[i] = play_out(states[i], tb, kinds, agent_seeds[i], max_decisions)

@@ -178,3 +178,26 @@ def ck_soak_random_games(
         out_code[i] = code
         out_winner[i] = state[WINNER]
         out_decisions[i] = decisions
+
+
+@njit(cache=True)
+def ck_play_out(state, tb, kinds, agent_seed, max_decisions):
+    """Continue a C&K game with jitted agents (see ``selfplay.play_out``)."""
+    legal = np.zeros(A.NUM_ACTIONS, np.int32)
+    scratch = np.zeros(A.NUM_ACTIONS, np.int32)
+    rng = np.zeros(2, np.int32)
+    seed_at(rng, 0, agent_seed)
+    played = 0
+    while state[PHASE] != GAME_OVER and (max_decisions <= 0 or played < max_decisions):
+        count = ck_legal_actions(state, tb, legal)
+        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        ck_step(state, tb, a, scratch)
+        played += 1
+    return played
+
+
+@njit(cache=True, parallel=True)
+def ck_play_out_many(states, tb, kinds, agent_seeds, max_decisions, out_played):
+    """:func:`ck_play_out` on every row of ``states``, spread over numba's threads."""
+    for i in prange(states.shape[0]):
+        out_played[i] = ck_play_out(states[i], tb, kinds, agent_seeds[i], max_decisions)
