@@ -3,8 +3,12 @@
 numba invalidates a cached function only when its own file changes, not when a
 constant it imports does (a state-layout offset, a cost vector). A stale cache
 would then run machine code for the old layout. We therefore give numba one
-cache directory per hash of the package's sources: any source change selects a
-fresh directory and a full recompile, and an unchanged package reuses its cache.
+cache directory per hash of the sources jitted code can depend on: everything
+under ``engine/`` and ``board/``, ``constants.py``, and every other module that
+defines jitted functions. Any change there selects a fresh directory and a full
+recompile; edits to the pure-Python layers (``game.py``, the envs, the CLI)
+keep the cache. Jitted code must therefore take its constants only from those
+modules.
 
 ``NUMBA_CACHE_DIR``, if set, is honoured as the parent directory.
 """
@@ -21,16 +25,30 @@ import numba
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
+_JITTED_TREES = ("engine", "board")
+
+
+def _feeds_jitted_code(relative: Path, text: bytes) -> bool:
+    return (
+        relative.parts[0] in _JITTED_TREES
+        or relative.as_posix() == "constants.py"
+        or any(marker in text for marker in (b"njit", b"@jit", b"numba.jit", b"vectorize"))
+    )
+
+
 def source_hash() -> str:
-    """Hash of every Python source of the package, the numba and numpy versions."""
+    """Hash of the sources jitted code depends on, the numba and numpy versions."""
     import numpy
 
     h = hashlib.sha1()
     h.update(numba.__version__.encode())
     h.update(numpy.__version__.encode())
     for path in sorted(_PACKAGE.rglob("*.py")):
-        h.update(str(path.relative_to(_PACKAGE)).encode())
-        h.update(path.read_bytes())
+        relative = path.relative_to(_PACKAGE)
+        text = path.read_bytes()
+        if _feeds_jitted_code(relative, text):
+            h.update(relative.as_posix().encode())
+            h.update(text)
     return h.hexdigest()[:16]
 
 
