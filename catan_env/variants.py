@@ -43,6 +43,7 @@ class Variant:
     explain: Callable[..., str]
     play_out: Any = None
     play_out_many: Any = None
+    play_until_seat: Any = None
     stat_names: tuple[str, ...] = ()
 
     @property
@@ -101,6 +102,7 @@ def _base() -> Variant:
         explain=explain,
         play_out=selfplay.play_out,
         play_out_many=selfplay.play_out_many,
+        play_until_seat=selfplay.play_until_seat,
     )
 
 
@@ -135,5 +137,6 @@ def _cities_and_knights() -> Variant:
         explain=explain_ck,
         play_out=kernels.ck_play_out,
         play_out_many=kernels.ck_play_out_many,
+        play_until_seat=kernels.ck_play_until_seat,
         stat_names=("barbarian_attacks", "barbarian_wins"),
     )

@@ -140,3 +140,20 @@ def play_out_many(states, tb, kinds, agent_seeds, max_decisions, out_played):
     """:func:`play_out` on every row of ``states``, spread over numba's threads."""
     for i in prange(states.shape[0]):
         out_played[i] = play_out(states[i], tb, kinds, agent_seeds[i], max_decisions)
+
+
+@njit(cache=True)
+def play_until_seat(state, tb, kinds, rng, seat, legal, scratch):
+    """Let jitted agents decide until seat ``seat`` must act or the game ends.
+
+    The opponents' half of a single-agent environment: ``rng`` (two int32
+    words) is the agents' generator, kept by the caller between calls. Returns
+    the number of decisions played.
+    """
+    played = 0
+    while state[PHASE] != GAME_OVER and state[CURRENT_PLAYER] != seat:
+        count = legal_actions(state, tb, legal)
+        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        step(state, tb, a, scratch)
+        played += 1
+    return played

@@ -201,3 +201,15 @@ def ck_play_out_many(states, tb, kinds, agent_seeds, max_decisions, out_played):
     """:func:`ck_play_out` on every row of ``states``, spread over numba's threads."""
     for i in prange(states.shape[0]):
         out_played[i] = ck_play_out(states[i], tb, kinds, agent_seeds[i], max_decisions)
+
+
+@njit(cache=True)
+def ck_play_until_seat(state, tb, kinds, rng, seat, legal, scratch):
+    """Jitted agents decide until ``seat`` must act (see ``selfplay.play_until_seat``)."""
+    played = 0
+    while state[PHASE] != GAME_OVER and state[CURRENT_PLAYER] != seat:
+        count = ck_legal_actions(state, tb, legal)
+        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        ck_step(state, tb, a, scratch)
+        played += 1
+    return played
