@@ -79,6 +79,7 @@ class Game:
         self.actions: list[int] = []
         self._mask = np.zeros(self.variant.num_actions, np.bool_)
         self._scratch = np.zeros(self.variant.num_actions, np.int32)
+        self._scratch2 = np.zeros(self.variant.num_actions, np.int32)
         self._mask_valid = False
 
     # --- construction from data -----------------------------------------------
@@ -300,6 +301,44 @@ class Game:
         self.variant.step(self.state, self.tables, a, self._scratch)
         self._mask_valid = False
         self.actions.append(a)
+
+    def play_jitted_until(self, seat: int, kinds, rng: np.ndarray) -> int:
+        """Let jitted agents play every decision until ``seat`` must act.
+
+        The opponents' side of a single-agent environment, with no Python per
+        decision. Their actions are recorded as if stepped one by one.
+
+        Args:
+            seat: the seat to stop at (the game may also end first).
+            kinds: jitted agent kind per seat (``agent.kernel_kind``), length
+                ``num_players``; ``kinds[seat]`` is never used.
+            rng: two int32 words, the agents' generator, kept between calls.
+
+        Returns:
+            The number of decisions played.
+        """
+        seat = self._seat(seat)
+        kinds = np.asarray(kinds, np.int64)
+        from .engine.selfplay import KIND_NAMES
+
+        if kinds.shape != (self.num_players,):
+            raise ValueError(f"kinds needs one entry per seat ({self.num_players}), got {kinds}")
+        if kinds.min() < 0 or kinds.max() >= len(KIND_NAMES):
+            raise ValueError(
+                f"unknown jitted agent kind in {kinds}; kinds are 0..{len(KIND_NAMES) - 1}"
+            )
+        if rng.dtype != np.int32 or rng.shape != (2,):
+            raise ValueError("rng must be an int32 array of two words")
+        buf = np.empty(1024, np.int32)
+        total = 0
+        while not self.done and self.current_player != seat:
+            n = self.variant.play_until_seat(
+                self.state, self.tables, kinds, rng, seat, self._scratch2, self._scratch, buf
+            )
+            self.actions.extend(buf[:n].tolist())
+            self._mask_valid = False
+            total += n
+        return total
 
     def __repr__(self) -> str:
         status = (

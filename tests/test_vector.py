@@ -109,3 +109,22 @@ def test_parallel_kernel_matches_serial():
     for a, b in zip(*outs, strict=True):
         assert np.array_equal(a, b)
     assert (outs[0][0] >= 0).all()
+
+
+def test_play_jitted_until_records_opponent_moves():
+    """Jitted opponents play until the learning seat must act; their moves are
+    recorded, so the record replays to the same state."""
+    for variant in ("base", "cities_and_knights"):
+        g = Game(variant=variant, seed=11)
+        rng = np.zeros(2, np.int32)
+        while not g.done:
+            g.play_jitted_until(2, [0, 0, 0, 0], rng)
+            if g.done:
+                break
+            assert g.current_player == 2
+            g.step(int(g.legal_actions()[-1]))
+        assert np.array_equal(Game.from_record(g.record()).state, g.state)
+    with pytest.raises(ValueError, match="one entry per seat"):
+        g.play_jitted_until(0, [0, 0], rng)
+    with pytest.raises(ValueError, match="unknown jitted agent kind"):
+        Game(seed=1).play_jitted_until(0, [0, 0, 0, 99], rng)

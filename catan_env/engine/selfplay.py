@@ -143,17 +143,21 @@ def play_out_many(states, tb, kinds, agent_seeds, max_decisions, out_played):
 
 
 @njit(cache=True)
-def play_until_seat(state, tb, kinds, rng, seat, legal, scratch):
+def play_until_seat(state, tb, kinds, rng, seat, legal, scratch, out_actions):
     """Let jitted agents decide until seat ``seat`` must act or the game ends.
 
     The opponents' half of a single-agent environment: ``rng`` (two int32
     words) is the agents' generator, kept by the caller between calls. Returns
-    the number of decisions played.
+    the number of decisions played, whose ids are in ``out_actions``; stops
+    early when ``out_actions`` is full.
     """
     played = 0
     while state[PHASE] != GAME_OVER and state[CURRENT_PLAYER] != seat:
+        if played == out_actions.shape[0]:
+            break  # the caller records these and calls again
         count = legal_actions(state, tb, legal)
         a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
         step(state, tb, a, scratch)
+        out_actions[played] = a
         played += 1
     return played

@@ -204,12 +204,15 @@ def ck_play_out_many(states, tb, kinds, agent_seeds, max_decisions, out_played):
 
 
 @njit(cache=True)
-def ck_play_until_seat(state, tb, kinds, rng, seat, legal, scratch):
+def ck_play_until_seat(state, tb, kinds, rng, seat, legal, scratch, out_actions):
     """Jitted agents decide until ``seat`` must act (see ``selfplay.play_until_seat``)."""
     played = 0
     while state[PHASE] != GAME_OVER and state[CURRENT_PLAYER] != seat:
+        if played == out_actions.shape[0]:
+            break
         count = ck_legal_actions(state, tb, legal)
         a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
         ck_step(state, tb, a, scratch)
+        out_actions[played] = a
         played += 1
     return played
