@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -54,11 +55,39 @@ def registered_agents() -> list[str]:
 
 
 def make_agent(name: str, seed: int | None = None) -> Agent:
-    """Build a registered agent by name (``"random"``)."""
+    """Build a registered agent from its spec: ``"random"``, or ``"name:arg"``.
+
+    The part before the first ``:`` picks the factory; the rest (a model path,
+    for instance) is passed to it as its first argument, so agents that load
+    something are named on the command line like ``ppo:runs/model.zip``.
+    """
+    base, sep, arg = name.partition(":")
     try:
-        factory = _REGISTRY[name]
+        factory = _REGISTRY[base]
     except KeyError:
         raise ValueError(
-            f"unknown agent {name!r}; available agents: {', '.join(registered_agents())}"
+            f"unknown agent {base!r}; available agents: {', '.join(registered_agents())}"
         ) from None
+    takes, needs = _argument_of(factory)
+    if sep:
+        if not takes:
+            raise ValueError(f"agent {base!r} takes no argument, got {name!r}")
+        if not arg:
+            raise ValueError(f"agent {base!r} needs an argument after ':', got {name!r}")
+        return factory(arg, seed=seed)
+    if needs:
+        raise ValueError(f"agent {base!r} needs an argument: {base}:ARG")
     return factory(seed=seed)
+
+
+def _argument_of(factory: Callable[..., Agent]) -> tuple[bool, bool]:
+    """Whether ``factory`` takes a first argument besides ``seed``, and whether it must."""
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    for p in inspect.signature(factory).parameters.values():
+        if p.name == "seed":
+            continue
+        if p.kind in positional:
+            return True, p.default is inspect.Parameter.empty
+        if p.kind is inspect.Parameter.VAR_POSITIONAL:
+            return True, False
+    return False, False
