@@ -7,6 +7,16 @@ self-play kernel with no Python per step.
 """
 
 from .base import Agent, make_agent, observation_of, registered_agents
+from .jitted import HeuristicAgent, JittedAgent, WeightedRandomAgent
 from .random_agent import RandomAgent
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "observation_of", "registered_agents"]
+__all__ = [
+    "Agent",
+    "HeuristicAgent",
+    "JittedAgent",
+    "RandomAgent",
+    "WeightedRandomAgent",
+    "make_agent",
+    "observation_of",
+    "registered_agents",
+]

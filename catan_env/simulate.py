@@ -71,6 +71,139 @@ def _cache_is_cold() -> bool:
     return not any(CACHE_DIR.glob("*play_games*.nbi"))
 
 
+@dataclass
+class GameRecords:
+    """Per-game results of a batch, one row per game (what the kernels write).
+
+    Attributes:
+        winners: int32, the winning seat of each game, -1 when truncated.
+        turns: int32, turns played.
+        decisions: int64, decisions (actions) played.
+        vps: int32 ``(games, MAX_PLAYERS)``, each seat's final total VP (0 for
+            seats beyond the number of players).
+        stats: int32 ``(games, len(variant.stat_names))``, the variant's own
+            counters (Cities & Knights: barbarian attacks and wins).
+    """
+
+    winners: np.ndarray
+    turns: np.ndarray
+    decisions: np.ndarray
+    vps: np.ndarray
+    stats: np.ndarray
+
+    @classmethod
+    def empty(cls, games: int, variant: str) -> GameRecords:
+        """Zeroed records for ``games`` games of ``variant``."""
+        return cls(
+            winners=np.zeros(games, np.int32),
+            turns=np.zeros(games, np.int32),
+            decisions=np.zeros(games, np.int64),
+            vps=np.zeros((games, MAX_PLAYERS), np.int32),
+            stats=np.zeros((games, len(get_variant(variant).stat_names)), np.int32),
+        )
+
+    def put(self, where, part: GameRecords) -> None:
+        """Write ``part`` into the rows ``where`` (an index, slice or index array)."""
+        for name in ("winners", "turns", "decisions", "vps", "stats"):
+            getattr(self, name)[where] = getattr(part, name)
+
+
+def kernel_kinds(agents: Sequence) -> np.ndarray:
+    """The jitted kinds of one agent per seat, padded to ``MAX_PLAYERS`` for the kernel."""
+    return np.array([a.kernel_kind for a in agents] + [0] * (MAX_PLAYERS - len(agents)), np.int64)
+
+
+def load_engine(
+    config: GameConfig, jitted: bool, threads: int | None = None, progress: bool = False
+) -> float:
+    """Compile (or load from the cache) what a batch of games will run; return the seconds.
+
+    Args:
+        config: the game options (the variant picks the kernels).
+        jitted: load the self-play kernel (otherwise the engine behind :class:`Game`).
+        threads: numba threads for the kernel, set here (default: leave as is).
+        progress: tell the user on stderr when a cold cache means a long compile.
+    """
+    t0 = time.perf_counter()
+    if not jitted:
+        Game(variant=config.variant, num_players=config.num_players, seed=0)
+        return time.perf_counter() - t0
+    if threads is not None:
+        numba.set_num_threads(threads)
+    if progress and _cache_is_cold():
+        print(
+            "compiling the engine with numba (first run on this machine, ~1 min)...",
+            file=sys.stderr,
+            flush=True,
+        )
+    # One game with random agents compiles every path the batch will take.
+    play_jitted(config, np.zeros(MAX_PLAYERS, np.int64), game_seeds(0, 1), 0)
+    return time.perf_counter() - t0
+
+
+def play_jitted(
+    config: GameConfig,
+    kinds: np.ndarray,
+    seeds: np.ndarray,
+    agent_seed: int,
+    chunk: int = 200,
+    bar=None,
+) -> GameRecords:
+    """Play one game per seed inside the numba self-play kernel.
+
+    Uses the parallel kernel when numba has more than one thread. Game ``i``'s
+    result depends only on ``seeds[i]``, ``kinds`` and ``agent_seed``, not on
+    the threads or the chunking.
+
+    Args:
+        config: the game options.
+        kinds: the jitted agent kind of each seat (:func:`kernel_kinds`).
+        seeds: one game seed per game.
+        agent_seed: seeds the agents' generator (with each game's seed).
+        chunk: games per kernel call and thread between progress updates.
+        bar: a tqdm progress bar to advance, or ``None``.
+    """
+    variant = get_variant(config.variant)
+    kernel = variant.play_games_parallel if numba.get_num_threads() > 1 else variant.play_games
+    cfg, tmpl = config.config_vector(), config.board_template()
+    out = GameRecords.empty(len(seeds), config.variant)
+    step = chunk * numba.get_num_threads()
+    for start in range(0, len(seeds), step):
+        part = slice(start, min(len(seeds), start + step))
+        kernel(STANDARD_TABLES, cfg, tmpl, seeds[part], kinds, agent_seed, out.winners[part],
+               out.turns[part], out.decisions[part], out.vps[part], out.stats[part])  # fmt: skip
+        if bar is not None:
+            bar.update(part.stop - part.start)
+    return out
+
+
+def play_python(config: GameConfig, agents: Sequence, seeds: np.ndarray, bar=None) -> GameRecords:
+    """Play one game per seed with a Python loop asking ``agents[seat].act(game)``.
+
+    Args:
+        config: the game options.
+        agents: one agent per seat.
+        seeds: one game seed per game.
+        bar: a tqdm progress bar to advance, or ``None``.
+    """
+    n = config.num_players
+    variant = get_variant(config.variant)
+    options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
+    out = GameRecords.empty(len(seeds), config.variant)
+    for i, game_seed in enumerate(seeds):
+        g = Game(variant=config.variant, num_players=n, seed=int(game_seed), **options)
+        while not g.done:
+            g.step(agents[g.current_player].act(g))
+        out.winners[i] = -1 if g.winner is None else g.winner
+        out.turns[i] = g.turn
+        out.decisions[i] = len(g.actions)
+        out.vps[i, :n] = [g.total_vp(p) for p in range(n)]
+        out.stats[i] = [variant.layout.get(g.state, name) for name in variant.stat_names]
+        if bar is not None:
+            bar.update(1)
+    return out
+
+
 def simulate(
     games: int,
     agents: Sequence,
@@ -97,59 +230,20 @@ def simulate(
     if len(agents) != n:
         raise ValueError(f"{n} players need {n} agents, got {len(agents)}")
     seeds = game_seeds(seed, games)
-    winners = np.zeros(games, np.int32)
-    turns = np.zeros(games, np.int32)
-    decisions = np.zeros(games, np.int64)
-    vps = np.zeros((games, MAX_PLAYERS), np.int32)
     variant = get_variant(config.variant)
-    stats = np.zeros((games, len(variant.stat_names)), np.int32)
     jitted = all(getattr(a, "kernel_kind", None) is not None for a in agents)
-    t0 = time.perf_counter()
+    compile_seconds = load_engine(config, jitted, threads, progress)
+    bar = _progress(games, progress)
+    t1 = time.perf_counter()
     if jitted:
-        kinds = np.array([a.kernel_kind for a in agents] + [0] * (MAX_PLAYERS - n), np.int64)
-        if threads is not None:
-            numba.set_num_threads(threads)
-        parallel = numba.get_num_threads() > 1
-        kernel = variant.play_games_parallel if parallel else variant.play_games
-        cfg, tmpl = config.config_vector(), config.board_template()
-        if progress and _cache_is_cold():
-            print(
-                "compiling the engine with numba (first run on this machine, ~1 min)...",
-                file=sys.stderr,
-                flush=True,
-            )
-        # Compile (or load from cache) on one game, timed separately.
-        kernel(STANDARD_TABLES, cfg, tmpl, seeds[:1], kinds, seed,
-               winners[:1], turns[:1], decisions[:1], vps[:1], stats[:1])  # fmt: skip
-        compile_seconds = time.perf_counter() - t0
-        bar = _progress(games, progress)
-        t1 = time.perf_counter()
-        step = chunk * numba.get_num_threads()
-        for start in range(0, games, step):
-            part = slice(start, min(games, start + step))
-            kernel(STANDARD_TABLES, cfg, tmpl, seeds[part], kinds, seed,
-                   winners[part], turns[part], decisions[part], vps[part], stats[part])  # fmt: skip
-            bar.update(part.stop - part.start)
+        records = play_jitted(config, kernel_kinds(agents), seeds, seed, chunk, bar)
         engine = f"jitted kernel, {numba.get_num_threads()} thread(s)"
     else:
-        Game(variant=config.variant, num_players=n, seed=0)  # compile/load the engine
-        compile_seconds = time.perf_counter() - t0
-        bar = _progress(games, progress)
-        t1 = time.perf_counter()
-        options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
-        for i in range(games):
-            g = Game(variant=config.variant, num_players=n, seed=int(seeds[i]), **options)
-            while not g.done:
-                g.step(agents[g.current_player].act(g))
-            winners[i] = -1 if g.winner is None else g.winner
-            turns[i] = g.turn
-            decisions[i] = len(g.actions)
-            vps[i, :n] = [g.total_vp(p) for p in range(n)]
-            stats[i] = [variant.layout.get(g.state, name) for name in variant.stat_names]
-            bar.update(1)
+        records = play_python(config, agents, seeds, bar)
         engine = "python loop"
     seconds = time.perf_counter() - t1
     bar.close()
+    winners, decisions, stats = records.winners, records.decisions, records.stats
     wins = [int((winners == p).sum()) for p in range(n)]
     return SimulationResult(
         variant=config.variant,
@@ -159,7 +253,7 @@ def simulate(
         games=games,
         wins=wins,
         truncated=int((winners < 0).sum()),
-        mean_turns=float(turns.mean()),
+        mean_turns=float(records.turns.mean()),
         mean_decisions=float(decisions.mean()),
         seconds=seconds,
         compile_seconds=compile_seconds,

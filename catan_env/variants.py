@@ -45,6 +45,10 @@ class Variant:
     play_out_many: Any = None
     play_until_seat: Any = None
     stat_names: tuple[str, ...] = ()
+    #: ``choose_action(kind, state, tb, rng, legal, work)``: a jitted agent's move.
+    choose_action: Any = None
+    #: Scratch words ``choose_action`` needs in ``work``.
+    agent_work_size: int = 0
 
     @property
     def state_size(self) -> int:
@@ -75,6 +79,7 @@ def get_variant(name: str) -> Variant:
 def _base() -> Variant:
     from .engine import batch, invariants, masks, selfplay, setup
     from .engine import step as step_module
+    from .engine.heuristic import WORK_SIZE
     from .engine.phases import PHASE_NAMES
     from .explain import explain
     from .observe import OBS_LAYOUT, observe_into
@@ -103,12 +108,15 @@ def _base() -> Variant:
         play_out=selfplay.play_out,
         play_out_many=selfplay.play_out_many,
         play_until_seat=selfplay.play_until_seat,
+        choose_action=selfplay.choose_action,
+        agent_work_size=WORK_SIZE,
     )
 
 
 def _cities_and_knights() -> Variant:
     from .engine.ck import invariants, kernels, masks, setup
     from .engine.ck import step as step_module
+    from .engine.ck.heuristic import CK_WORK_SIZE
     from .engine.ck.layout import CK_LAYOUT
     from .engine.ck.phases import CK_PHASE_NAMES
     from .explain import explain_ck
@@ -139,4 +147,6 @@ def _cities_and_knights() -> Variant:
         play_out_many=kernels.ck_play_out_many,
         play_until_seat=kernels.ck_play_until_seat,
         stat_names=("barbarian_attacks", "barbarian_wins"),
+        choose_action=kernels.ck_choose_action,
+        agent_work_size=CK_WORK_SIZE,
     )

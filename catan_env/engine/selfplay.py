@@ -12,6 +12,7 @@ from numba import njit, prange
 
 from ..constants import MAX_PLAYERS
 from . import action_ids as A
+from .heuristic import WORK_SIZE, heuristic_action, weighted_action
 from .layout import CURRENT_PLAYER, DECISIONS, NUM_PLAYERS, PHASE, STATE_SIZE, TURN, WINNER
 from .masks import legal_actions
 from .phases import GAME_OVER
@@ -21,7 +22,9 @@ from .setup import reset_state
 from .step import step
 
 KIND_RANDOM = 0
-KIND_NAMES = ("random",)
+KIND_WEIGHTED = 1
+KIND_HEURISTIC = 2
+KIND_NAMES = ("random", "weighted", "heuristic")
 
 
 @njit(cache=True)
@@ -31,23 +34,39 @@ def pick_uniform(legal, count, buf, at):
 
 
 @njit(cache=True)
-def choose(kind, state, tb, legal, count, rng, at):
+def choose(kind, state, tb, legal, count, rng, at, work):
     """The action of a jitted agent of ``kind`` for the current decision.
 
-    ``legal[:count]`` are the legal ids, ascending.
+    ``legal[:count]`` are the legal ids, ascending; ``rng[at:at+2]`` is the
+    agents' generator; ``work`` is scratch space of :data:`WORK_SIZE` words.
     """
-    # Only the random agent exists so far; other kinds fall back to it.
+    if kind == KIND_HEURISTIC:
+        return heuristic_action(state, tb, legal, count, rng, at, work)
+    if kind == KIND_WEIGHTED:
+        return weighted_action(state, legal, count, rng, at)
     return pick_uniform(legal, count, rng, at)
 
 
 @njit(cache=True)
-def _play_one(state, tb, config, template, seed, kinds, agent_seed, legal, scratch, rng):
+def choose_action(kind, state, tb, rng, legal, work):
+    """A jitted agent's choice for the current decision of one game.
+
+    The entry point of :class:`agents.jitted.JittedAgent`: ``rng`` holds the
+    agent's two generator words, ``legal`` is scratch of ``NUM_ACTIONS`` words
+    and ``work`` of :data:`WORK_SIZE`.
+    """
+    count = legal_actions(state, tb, legal)
+    return choose(kind, state, tb, legal, count, rng, 0, work)
+
+
+@njit(cache=True)
+def _play_one(state, tb, config, template, seed, kinds, agent_seed, legal, scratch, rng, work):
     """Play one game to the end in ``state`` (the buffers are scratch space)."""
     reset_state(state, tb, seed, config, template)
     seed_at(rng, 0, agent_seed * 1000003 + seed)
     while state[PHASE] != GAME_OVER:
         count = legal_actions(state, tb, legal)
-        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0, work)
         step(state, tb, a, scratch)
 
 
@@ -86,8 +105,10 @@ def play_games(
     legal = np.zeros(A.NUM_ACTIONS, np.int32)
     scratch = np.zeros(A.NUM_ACTIONS, np.int32)
     rng = np.zeros(2, np.int32)
+    work = np.zeros(WORK_SIZE, np.int32)
     for i in range(seeds.shape[0]):
-        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
+        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed,
+                  legal, scratch, rng, work)  # fmt: skip
         _record(state, i, out_winner, out_turns, out_decisions, out_vp)
 
 
@@ -111,7 +132,9 @@ def play_games_parallel(
         legal = np.zeros(A.NUM_ACTIONS, np.int32)
         scratch = np.zeros(A.NUM_ACTIONS, np.int32)
         rng = np.zeros(2, np.int32)
-        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
+        work = np.zeros(WORK_SIZE, np.int32)
+        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed,
+                  legal, scratch, rng, work)  # fmt: skip
         _record(state, i, out_winner, out_turns, out_decisions, out_vp)
 
 
@@ -125,11 +148,12 @@ def play_out(state, tb, kinds, agent_seed, max_decisions):
     legal = np.zeros(A.NUM_ACTIONS, np.int32)
     scratch = np.zeros(A.NUM_ACTIONS, np.int32)
     rng = np.zeros(2, np.int32)
+    work = np.zeros(WORK_SIZE, np.int32)
     seed_at(rng, 0, agent_seed)
     played = 0
     while state[PHASE] != GAME_OVER and (max_decisions <= 0 or played < max_decisions):
         count = legal_actions(state, tb, legal)
-        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0, work)
         step(state, tb, a, scratch)
         played += 1
     return played
@@ -152,11 +176,12 @@ def play_until_seat(state, tb, kinds, rng, seat, legal, scratch, out_actions):
     early when ``out_actions`` is full.
     """
     played = 0
+    work = np.zeros(WORK_SIZE, np.int32)
     while state[PHASE] != GAME_OVER and state[CURRENT_PLAYER] != seat:
         if played == out_actions.shape[0]:
             break  # the caller records these and calls again
         count = legal_actions(state, tb, legal)
-        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0, work)
         step(state, tb, a, scratch)
         out_actions[played] = a
         played += 1

@@ -15,8 +15,8 @@ from ..layout import CURRENT_PLAYER, DECISIONS, NUM_PLAYERS, PHASE, TRUNCATED, T
 from ..phases import GAME_OVER
 from ..rng import below_at, seed_at
 from ..scoring import total_vp
-from ..selfplay import choose
 from . import action_ids as A
+from .heuristic import CK_WORK_SIZE, ck_choose
 from .invariants import ck_check_state
 from .layout import BARBARIAN_ATTACKS, BARBARIAN_WINS, CK_STATE_SIZE
 from .masks import ck_legal_actions
@@ -25,13 +25,20 @@ from .step import ck_step
 
 
 @njit(cache=True, inline="always")
-def _play_one(state, tb, config, template, seed, kinds, agent_seed, legal, scratch, rng):
+def _play_one(state, tb, config, template, seed, kinds, agent_seed, legal, scratch, rng, work):
     ck_reset(state, tb, seed, config, template)
     seed_at(rng, 0, agent_seed * 1000003 + seed)
     while state[PHASE] != GAME_OVER:
         count = ck_legal_actions(state, tb, legal)
-        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        a = ck_choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0, work)
         ck_step(state, tb, a, scratch)
+
+
+@njit(cache=True)
+def ck_choose_action(kind, state, tb, rng, legal, work):
+    """A jitted agent's choice in a C&K game (see ``selfplay.choose_action``)."""
+    count = ck_legal_actions(state, tb, legal)
+    return ck_choose(kind, state, tb, legal, count, rng, 0, work)
 
 
 @njit(cache=True)
@@ -64,8 +71,10 @@ def ck_play_games(
     legal = np.zeros(A.NUM_ACTIONS, np.int32)
     scratch = np.zeros(A.NUM_ACTIONS, np.int32)
     rng = np.zeros(2, np.int32)
+    work = np.zeros(CK_WORK_SIZE, np.int32)
     for i in range(seeds.shape[0]):
-        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
+        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed,
+                  legal, scratch, rng, work)  # fmt: skip
         _record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats)
 
 
@@ -89,7 +98,9 @@ def ck_play_games_parallel(
         legal = np.zeros(A.NUM_ACTIONS, np.int32)
         scratch = np.zeros(A.NUM_ACTIONS, np.int32)
         rng = np.zeros(2, np.int32)
-        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed, legal, scratch, rng)
+        work = np.zeros(CK_WORK_SIZE, np.int32)
+        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed,
+                  legal, scratch, rng, work)  # fmt: skip
         _record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats)
 
 
@@ -186,11 +197,12 @@ def ck_play_out(state, tb, kinds, agent_seed, max_decisions):
     legal = np.zeros(A.NUM_ACTIONS, np.int32)
     scratch = np.zeros(A.NUM_ACTIONS, np.int32)
     rng = np.zeros(2, np.int32)
+    work = np.zeros(CK_WORK_SIZE, np.int32)
     seed_at(rng, 0, agent_seed)
     played = 0
     while state[PHASE] != GAME_OVER and (max_decisions <= 0 or played < max_decisions):
         count = ck_legal_actions(state, tb, legal)
-        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        a = ck_choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0, work)
         ck_step(state, tb, a, scratch)
         played += 1
     return played
@@ -207,11 +219,12 @@ def ck_play_out_many(states, tb, kinds, agent_seeds, max_decisions, out_played):
 def ck_play_until_seat(state, tb, kinds, rng, seat, legal, scratch, out_actions):
     """Jitted agents decide until ``seat`` must act (see ``selfplay.play_until_seat``)."""
     played = 0
+    work = np.zeros(CK_WORK_SIZE, np.int32)
     while state[PHASE] != GAME_OVER and state[CURRENT_PLAYER] != seat:
         if played == out_actions.shape[0]:
             break
         count = ck_legal_actions(state, tb, legal)
-        a = choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0)
+        a = ck_choose(kinds[state[CURRENT_PLAYER]], state, tb, legal, count, rng, 0, work)
         ck_step(state, tb, a, scratch)
         out_actions[played] = a
         played += 1
