@@ -302,6 +302,22 @@ class Game:
         self._mask_valid = False
         self.actions.append(a)
 
+    def chance_outcomes(self, action: int | str) -> list:
+        """Every distinct outcome of ``action`` with its exact probability.
+
+        The explicit chance node search needs (dice, the event die, steals,
+        cards drawn): a list of :class:`~catan_env.chance.ChanceOutcome`
+        (``probability``, the successor ``game``, a ``label``), most likely
+        first, probabilities summing to 1; one outcome for an action without
+        randomness. This game is not changed.
+
+        Raises:
+            IllegalActionError: the action is not legal now.
+        """
+        from .chance import chance_outcomes
+
+        return chance_outcomes(self, action)
+
     def play_jitted_until(self, seat: int, kinds, rng: np.ndarray) -> int:
         """Let jitted agents play every decision until ``seat`` must act.
 

@@ -18,6 +18,7 @@ from .cards import bank_size, move_card, pay, take_from_bank
 from .layout import (
     BANK,
     BUILT_THIS_TURN,
+    CHANCE_FORCING,
     CURRENT_PLAYER,
     DECK,
     DECK_POS,
@@ -38,6 +39,7 @@ from .phases import MONOPOLY as PHASE_MONOPOLY
 from .phases import MOVE_ROBBER
 from .phases import ROAD_BUILDING as PHASE_ROAD_BUILDING
 from .phases import YEAR_OF_PLENTY as PHASE_YEAR_OF_PLENTY
+from .rng import force_top_kind
 from .scoring import award_largest_army
 
 FREE_ROADS = 2
@@ -48,6 +50,9 @@ YEAR_OF_PLENTY_PICKS = 2
 def buy_dev_card(state, p):
     """Pay and draw the top card of the deck into ``p``'s hidden hand (base §7.6)."""
     pay(state, p, COST_DEV_CARD)
+    if state[CHANCE_FORCING] != 0:  # enumerating the outcomes: the caller picks the card
+        pos = state[DECK_POS]
+        force_top_kind(state, DECK, pos, DEV_DECK_SIZE - pos, DEV_DECK_SIZE, NUM_DEV_TYPES)
     card = state[DECK + state[DECK_POS]]
     state[DECK_POS] += 1
     state[DEV_HAND + p * NUM_DEV_TYPES + card] += 1

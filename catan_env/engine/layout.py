@@ -165,6 +165,23 @@ WINNER = _add("winner", doc="winning seat, -1 none")
 TRUNCATED = _add("truncated", doc="1 if the turn limit ended the game")
 DECISIONS = _add("decisions", doc="actions applied so far")
 
+# --- forced chance draws (explicit chance nodes, ``Game.chance_outcomes``). All
+# zero at rest: only a copy being stepped to enumerate a chance node sets them,
+# and it clears them afterwards (see ``rng.forced_below``).
+#: Draws one step can force. One action draws at most 8 times (a C&K roll: two
+#: dice, the event die, four gate draws, then a one-victim steal after a 7);
+#: only the easy-start reroll of a 7 can ask for more, and that loop is a
+#: rejection loop whose overflowing paths ``chance_outcomes`` drops.
+MAX_FORCED_DRAWS = 10
+CHANCE_FORCING = _add("chance_forcing", doc="1: rng_below returns forced draws (0 at rest)")
+CHANCE_FORCED = _add("chance_forced", doc="forced draw values set in chance_values")
+CHANCE_DRAWS = _add("chance_draws", doc="draws asked for while forcing")
+CHANCE_VALUES = _add("chance_values", MAX_FORCED_DRAWS, doc="the forced draws, in draw order")
+CHANCE_RANGES = _add("chance_ranges", MAX_FORCED_DRAWS, doc="n of each rng_below(state, n) call")
+CHANCE_KEY = _add("chance_key", 2, doc="hash of the state at the first draw not forced")
+#: The chance fields as one block ``state[CHANCE_START:CHANCE_STOP]``.
+CHANCE_START, CHANCE_STOP = CHANCE_FORCING, CHANCE_KEY + 2
+
 STATE_SIZE = BASE_LAYOUT.size
 
 # Trade answers.

@@ -22,12 +22,14 @@ from .tables import T_HEX_VERTICES
 
 @njit(cache=True)
 def roll_dice(state):
-    """Roll two dice from the game's RNG, record them, return the sum."""
-    d1 = rng_below(state, 6) + 1
-    d2 = rng_below(state, 6) + 1
-    state[DICE] = d1
-    state[DICE + 1] = d2
-    return d1 + d2
+    """Roll two dice from the game's RNG, record them, return the sum.
+
+    Each die is stored as soon as it is drawn: a forced enumeration of the
+    roll relies on every draw showing in the state (``rng.forced_below``).
+    """
+    state[DICE] = rng_below(state, 6) + 1
+    state[DICE + 1] = rng_below(state, 6) + 1
+    return state[DICE] + state[DICE + 1]
 
 
 @njit(cache=True)

@@ -8,7 +8,8 @@ held (C&K §3.15.3).
 
 from numba import njit
 
-from ..layout import ACTIVE_PLAYER, PUBLIC_VP
+from ..layout import ACTIVE_PLAYER, CHANCE_FORCING, PUBLIC_VP
+from ..rng import force_top_kind
 from .constants import CARD_DECK, CONSTITUTION, DECK_SIZE, NUM_CARD_KINDS, PRINTER
 from .layout import PDECK, PDECK_COUNT, PDECK_HEAD, PROGRESS_HAND, VP_CARDS
 
@@ -34,6 +35,9 @@ def draw_card(state, deck):
     if state[PDECK_COUNT + deck] == 0:
         return -1
     head = state[PDECK_HEAD + deck]
+    if state[CHANCE_FORCING] != 0:  # enumerating the outcomes: the caller picks the card
+        base = PDECK + deck * DECK_SIZE
+        force_top_kind(state, base, head, state[PDECK_COUNT + deck], DECK_SIZE, NUM_CARD_KINDS)
     card = state[PDECK + deck * DECK_SIZE + head]
     state[PDECK_HEAD + deck] = (head + 1) % DECK_SIZE
     state[PDECK_COUNT + deck] -= 1
