@@ -4,6 +4,7 @@ Examples:
     catan-env simulate --games 1000
     catan-env simulate --games 200 --players 3 --agents random,random,random --json
     catan-env simulate --games 500 -o board=beginner -o vp_to_win=8
+    catan-env tournament --agents heuristic,random,random,random --games 1000
     catan-env info
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from dataclasses import fields
 
@@ -20,7 +22,21 @@ EPILOG = """examples:
   catan-env simulate --games 1000
   catan-env simulate --games 200 --players 3 --json
   catan-env simulate --games 500 -o board=beginner -o domestic_trade=false
+  catan-env tournament --agents heuristic,random,random,random --games 1000
+  catan-env tournament --pool --agents heuristic,weighted,random --games 900 --json
   catan-env info
+"""
+
+TOURNAMENT_EPILOG = """examples:
+  catan-env tournament --agents heuristic,random,random,random --games 1000
+  catan-env tournament --variant cities_and_knights --agents heuristic,random,random,random \\
+      --games 1000 --seed 0 --out results.json
+  catan-env tournament --pool --agents heuristic,weighted,random --games 900 --json
+
+A lineup (one agent per seat) is rotated so every agent sits in every seat
+equally often; --pool draws each table from N distinct agents instead. Win
+rates come with Wilson 95% intervals (* = above the seat share) and ratings
+are openskill Plackett-Luce on each game's ranking (winner, then VP).
 """
 
 
@@ -50,16 +66,20 @@ def _parse_option(text: str) -> tuple[str, object]:
     return name, raw
 
 
+def _make_config(args, players: int) -> GameConfig:
+    options = dict(_parse_option(o) for o in args.option)
+    for key in ("variant", "num_players"):
+        if key in options:
+            raise ConfigError(f"set {key} with its own flag, not -o")
+    return GameConfig.make(variant=args.variant, num_players=players, **options)
+
+
 def _cmd_simulate(args) -> int:
     from agents import make_agent
 
     from .simulate import simulate
 
-    options = dict(_parse_option(o) for o in args.option)
-    for key in ("variant", "num_players"):
-        if key in options:
-            raise ConfigError(f"set {key} with its own flag, not -o")
-    config = GameConfig.make(variant=args.variant, num_players=args.players, **options)
+    config = _make_config(args, args.players)
     names = [a.strip() for a in args.agents.split(",")]
     if len(names) == 1:
         names = names * args.players
@@ -96,6 +116,36 @@ def _cmd_simulate(args) -> int:
         f"{result.decisions_per_second:,.0f} decisions/s "
         f"(engine load/compile {result.compile_seconds:.1f} s)"
     )
+    return 0
+
+
+def _cmd_tournament(args) -> int:
+    from .tournament import tournament
+
+    names = [a.strip() for a in args.agents.split(",")]
+    if any(not a for a in names):
+        raise ConfigError(f"--agents has an empty name: {args.agents!r}")
+    players = args.players if args.players is not None else 4 if args.pool else len(names)
+    config = _make_config(args, players)
+    if args.out and not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
+        # Say so before the games, not after them.
+        raise ConfigError(f"--out {args.out!r}: no such directory")
+    try:
+        result = tournament(
+            names,
+            args.games,
+            config,
+            seed=args.seed,
+            pool=args.pool,
+            progress=not args.quiet,
+            threads=args.threads,
+        )
+        if args.out:
+            with open(args.out, "w") as f:
+                json.dump(result.to_dict(), f, indent=1)
+    except OSError as exc:  # a model file to load, or --out
+        raise ValueError(str(exc)) from None
+    print(result.to_json() if args.json else result.table())
     return 0
 
 
@@ -170,6 +220,48 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     sim.set_defaults(func=_cmd_simulate)
+    tour = sub.add_parser(
+        "tournament",
+        help="rate agents: many games, seats rotated, win rates with 95%% CIs and ratings",
+        description="Play agents against each other with seats rotated; print each agent's "
+        "win rate with its Wilson 95% interval, mean VP and an openskill rating.",
+        epilog=TOURNAMENT_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    tour.add_argument(
+        "--agents",
+        required=True,
+        help="comma-separated agents: one per seat (a lineup), or the pool with --pool; "
+        "an agent may take an argument as name:arg",
+    )
+    tour.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
+    tour.add_argument(
+        "--pool", action="store_true", help="draw each table from the agents (N >= 2, distinct)"
+    )
+    tour.add_argument(
+        "--players",
+        "-p",
+        type=int,
+        default=None,
+        help="seats (default: the lineup's length, or 4 with --pool)",
+    )
+    tour.add_argument("--variant", default="base", help="rule set (default base)")
+    tour.add_argument("--seed", type=int, default=0, help="fixes all games (default 0)")
+    tour.add_argument(
+        "--threads", type=int, default=None, help="threads for the jitted kernel (default: all)"
+    )
+    tour.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="rule option, e.g. -o vp_to_win=8 (repeatable)",
+    )
+    tour.add_argument("--json", action="store_true", help="print one JSON object, not the table")
+    tour.add_argument("--out", metavar="FILE", help="also write the results as JSON to FILE")
+    tour.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    tour.set_defaults(func=_cmd_tournament)
     inf = sub.add_parser("info", help="sizes of the state, actions and observations")
     inf.add_argument("--json", action="store_true", help="print one JSON object")
     inf.set_defaults(func=_cmd_info)

@@ -1,0 +1,385 @@
+"""Tournaments: many games with seats rotated, win rates with confidence, ratings.
+
+Two forms:
+
+- a **lineup** names one agent per seat (``heuristic, random, random, random``);
+  game ``k`` seats the lineup rotated by ``k``, so over every block of
+  ``players`` games each entry sits in each seat once;
+- a **pool** of N >= 2 distinct agents fills each table from the pool: every
+  cycle of N games takes a fresh seeded shuffle of the pool and seats
+  ``order[(k + j) % N]`` in seat ``j`` of game ``k``. Each agent plays
+  ``players`` games per cycle, once in every seat, and the shuffles mix the
+  opponents (with N < players an agent holds several seats of a game).
+
+Only complete blocks (lineup: ``players`` games, pool: N games) are exactly
+balanced; with a remainder the first games of one more block are played,
+which gives some seats one game more (``TournamentResult.balanced`` says so).
+
+Games whose seats all have a jitted policy run in the numba self-play kernel,
+grouped by the kinds at the table; the others run the Python loop, in game
+order. In the Python loop the jitted seats still play the kernel's policy with
+the kernel's generator (seeded the same way per game), so a game's result does
+not depend on which path played it. Agents without a jitted policy (search,
+trained networks) are built once and keep their own generator across their
+games, which are played in game order: the same seed gives the same results.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from .config import GameConfig
+from .engine.rng import seed_at
+from .ratings import beats_seat_share, game_ranks, plackett_luce_ratings, wilson_interval
+from .simulate import GameRecords, game_seeds, kernel_kinds, load_engine, play_jitted, play_python
+
+
+@dataclass
+class AgentResult:
+    """One agent's figures; ``games`` and ``wins`` count seats (three copies: three seats a game).
+
+    Attributes:
+        name: the agent's spec (``"heuristic"``, ``"ppo:model.zip"``).
+        games, wins: seats played and games won from them.
+        win_rate, ci_low, ci_high: wins / games and its Wilson 95% interval.
+        beats_seat_share: the interval lies above ``1 / players``.
+        mean_vp: final victory points per seat played.
+        mu, sigma, ordinal: the Plackett-Luce rating (ordinal = mu - 3 sigma).
+        seat_games, seat_wins: the same counts per seat.
+    """
+
+    name: str
+    games: int
+    wins: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    beats_seat_share: bool
+    mean_vp: float
+    mu: float
+    sigma: float
+    ordinal: float
+    seat_games: list[int]
+    seat_wins: list[int]
+
+
+@dataclass
+class TournamentResult:
+    """The outcome of :func:`tournament`.
+
+    Attributes:
+        form: ``"lineup"`` or ``"pool"``.
+        entrants: the agents as given (a lineup: one per seat of the first game).
+        games, truncated: games played and those ended by the turn limit.
+        balanced: every agent sat in every seat equally often.
+        seat_wins: wins per seat over all agents (the seat advantage).
+        agents: one :class:`AgentResult` per distinct agent, best rating first.
+        seconds: wall time of the games; ``compile_seconds``: engine load/compile.
+        jitted_games, python_games: games played by each path.
+        seatings, records: per game, the entrant index of each seat and what
+            the game produced; kept in memory, not written to JSON.
+    """
+
+    variant: str
+    num_players: int
+    form: str
+    entrants: list[str]
+    seed: int
+    games: int
+    truncated: int
+    balanced: bool
+    seat_wins: list[int]
+    agents: list[AgentResult]
+    seconds: float
+    compile_seconds: float
+    jitted_games: int
+    python_games: int
+    options: dict = field(default_factory=dict)
+    seatings: np.ndarray | None = field(default=None, repr=False, compare=False)
+    records: GameRecords | None = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        """The figures as plain JSON types (without ``seatings`` and ``records``)."""
+        data = {k: v for k, v in asdict(self).items() if k not in ("seatings", "records")}
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: dict) -> TournamentResult:
+        """Rebuild from :meth:`to_dict` output (per-game arrays are not restored)."""
+        data = dict(data)
+        data["agents"] = [AgentResult(**a) for a in data["agents"]]
+        return cls(**data)
+
+    def table(self) -> str:
+        """A readable summary: one row per agent, best rating first."""
+        lines = [
+            f"{self.games} games of {self.variant}, {self.num_players} players, "
+            f"{self.form} of {len(self.entrants)}, seed {self.seed}"
+        ]
+        head = f"{'agent':<20}{'seats':>7}{'wins':>7}{'win %':>8}{'95% CI':>15}"
+        lines.append(head + f"{'mean VP':>9}{'mu':>8}{'sigma':>7}{'rating':>8}")
+        for a in self.agents:
+            ci = f"{a.ci_low:.1%}-{a.ci_high:.1%}"
+            mark = "*" if a.beats_seat_share else " "
+            lines.append(
+                f"{a.name[:19]:<20}{a.games:>7}{a.wins:>7}{a.win_rate:>7.1%}{mark}{ci:>15}"
+                f"{a.mean_vp:>9.2f}{a.mu:>8.2f}{a.sigma:>7.2f}{a.ordinal:>8.2f}"
+            )
+        share = 1 / self.num_players
+        lines.append(
+            f"* interval above the {share:.0%} seat share; rating = mu - 3 sigma (openskill "
+            "Plackett-Luce on each game's ranking)"
+        )
+        seat = ", ".join(f"{w / self.games:.1%}" for w in self.seat_wins)
+        lines.append(f"win rate by seat: {seat}")
+        if self.truncated:
+            lines.append(f"truncated by the turn limit: {self.truncated} (ranked by VP)")
+        if not self.balanced:
+            block = self.num_players if self.form == "lineup" else len(self.entrants)
+            lines.append(f"note: {self.games} games is not a multiple of {block}; seats unbalanced")
+        lines.append(
+            f"{self.seconds:.1f} s ({self.jitted_games} games in the jitted kernel, "
+            f"{self.python_games} in the Python loop; engine load/compile "
+            f"{self.compile_seconds:.1f} s)"
+        )
+        return "\n".join(lines)
+
+
+def schedule(num_entrants: int, num_players: int, games: int, seed: int, shuffle: bool):
+    """The entrant index of every seat of every game, ``(games, num_players)``.
+
+    Game ``k`` of a block of ``num_entrants`` games seats ``order[(k + j) %
+    num_entrants]`` in seat ``j``; ``order`` is the identity for a lineup and
+    a fresh seeded shuffle per block for a pool.
+    """
+    rng = np.random.default_rng([seed, 0x7017])  # independent of the game seeds
+    k = np.arange(num_entrants)[:, None] + np.arange(num_players)[None, :]
+    rows = []
+    for _ in range(-(-games // num_entrants)):
+        order = rng.permutation(num_entrants) if shuffle else np.arange(num_entrants)
+        rows.append(order[k % num_entrants])
+    return np.concatenate(rows)[:games].astype(np.int64)
+
+
+def kernel_agent_seed(agent_seed: int, game_seed: int) -> int:
+    """The seed of the agents' generator in one kernel game (as the kernels' ``_play_one``)."""
+    # int64 arithmetic wraps in the kernel; do the same here.
+    v = (agent_seed * 1000003 + int(game_seed)) % 2**64
+    return v - 2**64 if v >= 2**63 else v
+
+
+class KernelSeat:
+    """Plays a jitted policy through :class:`~catan_env.Game` with a shared generator.
+
+    In the kernel all jitted seats draw from one generator; seats built on the
+    same ``rng`` array do the same in the Python loop.
+    """
+
+    def __init__(self, kind: int, rng: np.ndarray):
+        self.kernel_kind = kind
+        self.rng = rng
+        self._buffers: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+    def act(self, game) -> int:
+        v = game.variant
+        if v.name not in self._buffers:
+            self._buffers[v.name] = (
+                np.zeros(game.num_actions, np.int32),
+                np.zeros(v.agent_work_size, np.int32),
+            )
+        legal, work = self._buffers[v.name]
+        return int(
+            v.choose_action(self.kernel_kind, game.state, game.tables, self.rng, legal, work)
+        )
+
+
+def tournament(
+    agents: Sequence,
+    games: int,
+    config: GameConfig | None = None,
+    seed: int = 0,
+    pool: bool = False,
+    progress: bool = True,
+    threads: int | None = None,
+    chunk: int = 200,
+    python_only: bool = False,
+) -> TournamentResult:
+    """Play a tournament and return win rates, intervals and ratings per agent.
+
+    Args:
+        agents: agent specs for :func:`agents.make_agent` (``"heuristic"``,
+            ``"ppo:model.zip"``) or agent objects; a lineup has one per seat,
+            a pool N >= 2 distinct ones.
+        games: games to play.
+        config: the game options (default: 4-player base game).
+        seed: fixes the games, the seating and the agents.
+        pool: fill each table from the pool instead of rotating a lineup.
+        progress: show a progress bar on stderr.
+        threads: numba threads for the jitted kernel (default: all cores).
+        chunk: games per kernel call and thread between progress updates.
+        python_only: play every game in the Python loop (same results, slower).
+    """
+    config = config or GameConfig()
+    n = config.num_players
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    if not 0 <= seed < 2**31:
+        raise ValueError(f"seed must be in 0..2**31-1, got {seed}")
+    if threads is not None and threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
+    entrants = _build(agents, seed)
+    names = [_label(spec, a) for spec, a in zip(agents, entrants, strict=True)]
+    if pool:
+        if len(entrants) < 2:
+            raise ValueError(f"a pool needs at least 2 agents, got {len(entrants)}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"pool agents must be distinct, got {', '.join(names)}")
+    elif len(entrants) != n:
+        raise ValueError(f"a lineup for {n} players needs {n} agents, got {len(entrants)}")
+    seatings = schedule(len(entrants), n, games, seed, shuffle=pool)
+    seeds = game_seeds(seed, games)
+    kinds = [getattr(a, "kernel_kind", None) for a in entrants]
+    in_kernel = np.array(
+        [not python_only and all(kinds[e] is not None for e in s) for s in seatings]
+    )
+
+    compile_seconds = 0.0
+    if in_kernel.any():
+        compile_seconds += load_engine(config, True, threads, progress)
+    if not in_kernel.all():
+        compile_seconds += load_engine(config, False)
+    records = GameRecords.empty(games, config.variant)
+    bar = _progress(games, progress)
+    t0 = time.perf_counter()
+    _play_kernel_games(config, entrants, seatings, seeds, seed, in_kernel, records, chunk, bar)
+    _play_python_games(config, entrants, seatings, seeds, seed, ~in_kernel, records, bar)
+    seconds = time.perf_counter() - t0
+    bar.close()
+    return _summarise(config, names, pool, seed, seatings, records, in_kernel, seconds,
+                      compile_seconds)  # fmt: skip
+
+
+def _progress(total: int, enabled: bool):
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="game", disable=not enabled, file=sys.stderr, leave=False)
+
+
+def _build(agents: Sequence, seed: int) -> list:
+    from agents import make_agent
+
+    built = []
+    for i, a in enumerate(agents):
+        if isinstance(a, str):
+            # Each entrant its own seed, fixed by the tournament seed.
+            a = make_agent(
+                a.strip(), seed=int(np.random.SeedSequence([seed, i]).generate_state(1)[0])
+            )
+        built.append(a)
+    return built
+
+
+def _label(spec, agent) -> str:
+    return (
+        spec.strip() if isinstance(spec, str) else str(getattr(agent, "name", type(agent).__name__))
+    )
+
+
+def _play_kernel_games(config, entrants, seatings, seeds, agent_seed, mask, records, chunk, bar):
+    """Every game of ``mask`` in the kernel, one call per kinds-at-the-table."""
+    groups: dict[tuple, list[int]] = {}
+    for i in np.flatnonzero(mask):
+        key = tuple(entrants[e].kernel_kind for e in seatings[i])
+        groups.setdefault(key, []).append(int(i))
+    for key in sorted(groups):
+        idx = np.array(groups[key])
+        seats = [entrants[seatings[idx[0], j]] for j in range(len(key))]
+        part = play_jitted(config, kernel_kinds(seats), seeds[idx], agent_seed, chunk, bar)
+        records.put(idx, part)
+
+
+def _play_python_games(config, entrants, seatings, seeds, agent_seed, mask, records, bar):
+    """Every game of ``mask`` in the Python loop, in game order."""
+    rng = np.zeros(2, np.int32)
+    kernel_seats: dict[int, KernelSeat] = {}
+    for i in np.flatnonzero(mask):
+        seats = []
+        for e in seatings[i]:
+            kind = getattr(entrants[e], "kernel_kind", None)
+            if kind is None:
+                seats.append(entrants[e])
+            else:
+                if kind not in kernel_seats:
+                    kernel_seats[kind] = KernelSeat(kind, rng)
+                seats.append(kernel_seats[kind])
+        seed_at(rng, 0, kernel_agent_seed(agent_seed, seeds[i]))
+        records.put(slice(i, i + 1), play_python(config, seats, seeds[i : i + 1], bar))
+
+
+def _summarise(config, names, pool, seed, seatings, records, in_kernel, seconds,
+               compile_seconds) -> TournamentResult:  # fmt: skip
+    n = config.num_players
+    games = len(seatings)
+    labels = list(dict.fromkeys(names))  # distinct, in order of first appearance
+    label_of = np.array([labels.index(x) for x in names])
+    seat_label = label_of[seatings]  # (games, n) distinct-agent index of each seat
+    won = np.zeros(seat_label.shape, bool)
+    played = records.winners >= 0
+    won[played, records.winners[played]] = True
+    vps = records.vps[:, :n]
+    ranks = np.array([game_ranks(int(w), v) for w, v in zip(records.winners, vps, strict=True)])
+    ratings = plackett_luce_ratings(labels, seat_label, ranks)
+    results = []
+    for k, name in enumerate(labels):
+        mine = seat_label == k
+        g, w = int(mine.sum()), int(won[mine].sum())
+        lo, hi = wilson_interval(w, g)
+        r = ratings[name]
+        results.append(
+            AgentResult(
+                name=name,
+                games=g,
+                wins=w,
+                win_rate=w / g if g else 0.0,
+                ci_low=lo,
+                ci_high=hi,
+                beats_seat_share=beats_seat_share(w, g, n),
+                mean_vp=float(vps[mine].mean()) if g else 0.0,
+                mu=r.mu,
+                sigma=r.sigma,
+                ordinal=r.ordinal,
+                seat_games=mine.sum(axis=0).tolist(),
+                seat_wins=(mine & won).sum(axis=0).tolist(),
+            )
+        )
+    results.sort(key=lambda a: -a.ordinal)
+    block = len(names) if pool else n
+    options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
+    return TournamentResult(
+        variant=config.variant,
+        num_players=n,
+        form="pool" if pool else "lineup",
+        entrants=names,
+        seed=seed,
+        games=games,
+        truncated=int((~played).sum()),
+        balanced=games % block == 0,
+        seat_wins=won.sum(axis=0).tolist(),
+        agents=results,
+        seconds=seconds,
+        compile_seconds=compile_seconds,
+        jitted_games=int(in_kernel.sum()),
+        python_games=int((~in_kernel).sum()),
+        options=options,
+        seatings=seatings,
+        records=records,
+    )
