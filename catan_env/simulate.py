@@ -67,8 +67,10 @@ def game_seeds(seed: int, n: int) -> np.ndarray:
     return ((words[0::2] << np.uint64(31)) ^ words[1::2]).astype(np.int64)
 
 
-def _cache_is_cold() -> bool:
-    return not any(CACHE_DIR.glob("*play_games*.nbi"))
+def _cache_is_cold(variant: str) -> bool:
+    # numba keeps one subdirectory per source directory under the cache root.
+    kernel = get_variant(variant).play_games.__name__
+    return not any(CACHE_DIR.rglob(f"*.{kernel}*.nbi"))
 
 
 @dataclass
@@ -130,7 +132,7 @@ def load_engine(
         return time.perf_counter() - t0
     if threads is not None:
         numba.set_num_threads(threads)
-    if progress and _cache_is_cold():
+    if progress and _cache_is_cold(config.variant):
         print(
             "compiling the engine with numba (first run on this machine, ~1 min)...",
             file=sys.stderr,
