@@ -8,12 +8,14 @@ self-play kernel with no Python per step.
 
 from .base import Agent, make_agent, observation_of, registered_agents
 from .jitted import HeuristicAgent, JittedAgent, WeightedRandomAgent
+from .mcts import MCTSAgent
 from .random_agent import RandomAgent
 
 __all__ = [
     "Agent",
     "HeuristicAgent",
     "JittedAgent",
+    "MCTSAgent",
     "RandomAgent",
     "WeightedRandomAgent",
     "make_agent",

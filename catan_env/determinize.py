@@ -26,8 +26,11 @@ observation, and its legal actions when it decides, unchanged.
 
 The deal is uniform over the consistent placements of the unseen cards: it
 ignores what a perfect-memory player could infer from the history (trades,
-its own steals). Search that reads the game only through
-:func:`determinize_state` therefore never peeks.
+its own steals). It depends only on what the seat knows and on ``rng``: two
+states that differ only in what the seat cannot see give the same
+determinization for the same generator state (unless a deal keeps the true
+hands after failing its constraints ``ATTEMPTS`` times). Search that reads the
+game only through :func:`determinize_state` therefore never peeks.
 """
 
 from __future__ import annotations
@@ -172,8 +175,9 @@ def _deal_dev(s: np.ndarray, seats: list[int], rng) -> None:
     new = s[L.DEV_NEW : L.DEV_NEW + size].reshape(MAX_PLAYERS, NUM_DEV_TYPES)
     pos = int(s[L.DECK_POS])
     deck = s[L.DECK + pos : L.DECK + DEV_DECK_SIZE]
-    cards = np.concatenate([deck, np.repeat(np.tile(np.arange(NUM_DEV_TYPES), len(seats)),
-                                            hand[seats].ravel())])  # fmt: skip
+    # Sorted before the shuffle, so that the deal depends on the pool only.
+    held = np.repeat(np.tile(np.arange(NUM_DEV_TYPES), len(seats)), hand[seats].ravel())
+    cards = np.sort(np.concatenate([deck, held]))
     rng.shuffle(cards)
     i = 0
     for q in seats:
@@ -186,20 +190,10 @@ def _deal_dev(s: np.ndarray, seats: list[int], rng) -> None:
         i += count
     deck[:] = cards[i:]
     # The drawn part of the deck lists every card drawn so far (the invariants
-    # check it against hands and played cards): make it match the new deal,
-    # replacing the cards now in the deck by those now drawn.
-    drawn = s[L.DECK : L.DECK + pos]
-    lacking = np.asarray(DEV_COUNTS) - np.bincount(deck, minlength=NUM_DEV_TYPES)
-    spare = np.bincount(drawn, minlength=NUM_DEV_TYPES) - lacking
-    if spare.any():
-        missing = np.repeat(np.arange(NUM_DEV_TYPES), np.maximum(-spare, 0))
-        j = 0
-        for k in range(pos):
-            c = drawn[k]
-            if spare[c] > 0:
-                spare[c] -= 1
-                drawn[k] = missing[j]
-                j += 1
+    # check it against hands and played cards; nothing else reads it): list
+    # the cards drawn in the new deal, by kind.
+    drawn = np.asarray(DEV_COUNTS) - np.bincount(deck, minlength=NUM_DEV_TYPES)
+    s[L.DECK : L.DECK + pos] = np.repeat(np.arange(NUM_DEV_TYPES), drawn)
 
 
 def _deal_progress(s: np.ndarray, seats: list[int], rng) -> None:
@@ -216,7 +210,7 @@ def _deal_progress(s: np.ndarray, seats: list[int], rng) -> None:
         slots = PDECK + d * DECK_SIZE + (int(s[PDECK_HEAD + d]) + np.arange(count)) % DECK_SIZE
         in_deck = s[slots]
         kinds = np.flatnonzero(CARD_DECK == d)
-        pool = np.concatenate([in_deck, np.repeat(kinds, held[kinds])])
+        pool = np.sort(np.concatenate([in_deck, np.repeat(kinds, held[kinds])]))
         vp = np.isin(pool, VP_CARD_KINDS)  # never held: they stay in the deck
         others = pool[~vp]
         rng.shuffle(others)

@@ -7,7 +7,7 @@ from helpers import blank, corner, draw_dev, game, give, settle
 
 from catan_env import Game
 from catan_env.constants import MAX_PLAYERS, NUM_CARD_TYPES, NUM_DEV_TYPES
-from catan_env.determinize import determinize
+from catan_env.determinize import determinize, determinize_state
 from catan_env.engine import layout as L
 from catan_env.engine.ck import layout as CL
 from catan_env.engine.ck.constants import DECK_SIZE, NUM_CARD_KINDS
@@ -155,3 +155,16 @@ def test_ck_progress_cards_stay_in_their_decks():
         assert decks["politics"].count("bishop") + sum(h.get("bishop", 0) for h in held[1:]) == 1
         kinds.add(tuple(sorted(held[1].items())))
     assert len(kinds) > 10
+
+
+@pytest.mark.parametrize("variant", ["base", CK])
+def test_deal_depends_only_on_what_the_seat_knows(variant):
+    """A state that differs only in hidden cards gives the same determinization for the same
+    generator state: search that reads the game through it cannot peek."""
+    rng = np.random.default_rng(4)
+    for g in _positions(variant, 8, 6):
+        seat = int(rng.integers(g.num_players))
+        scrambled = determinize(g, seat, rng)
+        a = determinize_state(g.variant, g.state, g.tables, seat, np.random.default_rng(9))
+        b = determinize_state(g.variant, scrambled.state, g.tables, seat, np.random.default_rng(9))
+        assert np.array_equal(a, b)

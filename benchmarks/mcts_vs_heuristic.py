@@ -1,0 +1,125 @@
+"""MCTS against three jitted heuristics, seats rotated: win rate with a Wilson 95% interval.
+
+Game ``k`` seats the MCTS agent in seat ``k % 4``; the three other seats are
+the jitted heuristic, played inside numba between the agent's decisions
+(``Game.play_jitted_until``) so that the search is almost all the time spent.
+
+    python benchmarks/mcts_vs_heuristic.py --variant base --games 200 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from agents.mcts import MCTSAgent  # noqa: E402
+from catan_env import Game  # noqa: E402
+from catan_env.engine.rng import seed_at  # noqa: E402
+from catan_env.engine.selfplay import KIND_HEURISTIC  # noqa: E402
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a binomial proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def play(args) -> dict:
+    agent = MCTSAgent(
+        seed=args.seed,
+        time_budget=args.time_budget if args.time_budget > 0 else None,
+        playouts=args.playouts if args.playouts > 0 else None,
+        rollout_decisions=args.rollout,
+        c_puct=args.c_puct,
+        prior_weight=args.prior,
+        value_scale=args.scale,
+    )
+    players = args.players
+    kinds = np.full(players, KIND_HEURISTIC, np.int64)
+    rng = np.zeros(2, np.int32)
+    wins = truncated = 0
+    decisions = searched = iterations = 0
+    search_seconds = 0.0
+    start = time.perf_counter()
+    for k in range(args.games):
+        seat = k % players
+        g = Game(variant=args.variant, num_players=players, seed=args.seed * 100_003 + k)
+        seed_at(rng, 0, args.seed * 7919 + k)
+        while not g.done:
+            if g.current_player != seat:
+                g.play_jitted_until(seat, kinds, rng)
+                continue
+            g.step(agent.act(g))
+            decisions += 1
+            if agent.last_iterations:
+                searched += 1
+                iterations += agent.last_iterations
+                search_seconds += agent.last_seconds
+        wins += g.winner == seat
+        truncated += g.truncated
+        if args.verbose:
+            done = k + 1
+            print(
+                f"game {done}: seat {seat} {'won' if g.winner == seat else 'lost'}; "
+                f"{wins}/{done} = {wins / done:.3f}, {time.perf_counter() - start:.0f} s",
+                file=sys.stderr,
+            )
+    low, high = wilson(wins, args.games)
+    elapsed = time.perf_counter() - start
+    return {
+        "variant": args.variant,
+        "games": args.games,
+        "wins": wins,
+        "win_rate": wins / args.games,
+        "ci_low": low,
+        "ci_high": high,
+        "truncated": truncated,
+        "decisions_per_game": decisions / args.games,
+        "searched_decisions_per_game": searched / args.games,
+        "seconds_per_searched_decision": search_seconds / max(searched, 1),
+        "iterations_per_search": iterations / max(searched, 1),
+        "seconds": elapsed,
+        "agent": repr(agent),
+        "c_puct": args.c_puct,
+        "prior": args.prior,
+        "scale": args.scale,
+    }
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--variant", default="base")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--time-budget", type=float, default=0.1, help="seconds per move (0: none)")
+    ap.add_argument("--playouts", type=int, default=0, help="iterations per move (0: none)")
+    ap.add_argument("--rollout", type=int, default=40, help="rollout decisions (-1: to the end)")
+    ap.add_argument("--c-puct", type=float, default=1.0)
+    ap.add_argument("--prior", type=float, default=0.5)
+    ap.add_argument("--scale", type=float, default=150.0)
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    result = play(args)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for key, value in result.items():
+            print(f"{key:32} {value:.4f}" if isinstance(value, float) else f"{key:32} {value}")
+
+
+if __name__ == "__main__":
+    main()
