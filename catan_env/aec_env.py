@@ -22,6 +22,14 @@ Spaces (per variant):
     view (:mod:`catan_env.observe`, :mod:`catan_env.observe_ck`); the mask is all
     zeros for agents not to act.
 
+Rendering: ``render_mode="ansi"`` returns a text board, ``"rgb_array"`` a
+``uint8`` picture ``(660, 1000, 3)``, ``"human"`` shows it in a window after
+every step (:mod:`catan_env.render`).
+
+Records: ``env.unwrapped.record()`` is the current game's record and
+``env.unwrapped.save_record(path)`` writes it (:mod:`catan_env.replay`;
+``catan-env replay FILE`` replays it, ``--html`` makes a viewer page).
+
 Rewards: at the end of a won game the winner gets +1 and every other seat -1;
 a game truncated by ``max_turns`` gives 0 to all. Illegal actions raise
 :class:`~catan_env.explain.IllegalActionError` and change nothing (``env()``
@@ -42,7 +50,8 @@ from pettingzoo.utils import wrappers
 
 from .engine.layout import CURRENT_PLAYER
 from .game import Game
-from .render import render_ansi
+from .render import RENDER_MODES, HumanWindow, render_ansi, render_image, render_mode_check
+from .replay import save_record
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -106,11 +115,16 @@ class raw_env(AECEnv):
     Args:
         variant: rule set (``"base"`` or ``"cities_and_knights"``).
         num_players: 2-4.
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"ansi"``, ``"rgb_array"`` or ``"human"``.
         **options: rule options of :class:`~catan_env.config.GameConfig`.
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "catan_base_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 4,
+        "name": "catan_base_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -120,11 +134,10 @@ class raw_env(AECEnv):
         **options: Any,
     ):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
-                f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}"
-            )
+        render_mode_check(render_mode)
         self.render_mode = render_mode
+        # Opened now so a missing display fails at construction, with a clear message.
+        self._window = HumanWindow(f"catan_{variant}") if render_mode == "human" else None
         self._variant = variant
         self._options = dict(options)
         # Build one game now so a bad configuration fails at construction.
@@ -169,6 +182,8 @@ class raw_env(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.game.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
@@ -205,11 +220,28 @@ class raw_env(AECEnv):
             self._deads_step_first()
         else:
             self.agent_selection = self.possible_agents[game.state[CURRENT_PLAYER]]
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
+        """The text board (``ansi``), the picture (``rgb_array``), or show it (``human``)."""
         if self.render_mode == "ansi":
             return render_ansi(self.game)
+        if self.render_mode == "rgb_array":
+            return np.asarray(render_image(self.game))
+        if self.render_mode == "human" and self._window is not None:
+            self._window.show(render_image(self.game))
         return None
 
+    def record(self) -> dict:
+        """The current game's record (seed, options, actions; :mod:`catan_env.replay`)."""
+        return self.game.record()
+
+    def save_record(self, path) -> None:
+        """Write the current game's record as JSON to ``path`` (``.gz``: compressed)."""
+        save_record(self.record(), path)
+
     def close(self) -> None:
-        pass
+        if self._window is not None:
+            self._window.close()
+            self._window = None

@@ -5,7 +5,12 @@ Examples:
     catan-env simulate --games 200 --players 3 --agents random,random,random --json
     catan-env simulate --games 500 -o board=beginner -o vp_to_win=8
     catan-env tournament --agents heuristic,random,random,random --games 1000
+    catan-env simulate --games 5 --agents heuristic,random,random,random --record games/
+    catan-env replay games/game_00000.json --html game.html
+    catan-env render games/game_00000.json --step 300 -o board.png
     catan-env info
+
+Every command takes --json; a bad argument gets one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import os
 import sys
 from dataclasses import fields
 
+from .cli_records import add_commands as add_record_commands
 from .config import ConfigError, GameConfig
 
 EPILOG = """examples:
@@ -24,7 +30,14 @@ EPILOG = """examples:
   catan-env simulate --games 500 -o board=beginner -o domestic_trade=false
   catan-env tournament --agents heuristic,random,random,random --games 1000
   catan-env tournament --pool --agents heuristic,weighted,random --games 900 --json
+  catan-env simulate --games 5 --agents heuristic,random,random,random --record games/
+  catan-env replay games/game_00000.json                    # check it, print a summary
+  catan-env replay games/game_00000.json --html game.html   # a page to step through
+  catan-env render games/game_00000.json --step 300 -o board.png
+  catan-env render games/game_00000.json --gif game.gif
   catan-env info
+
+Every command takes --json (one JSON object on stdout); bad arguments get one line.
 """
 
 TOURNAMENT_EPILOG = """examples:
@@ -38,6 +51,13 @@ equally often; --pool draws each table from N distinct agents instead. Win
 rates come with Wilson 95% intervals (* = above the seat share) and ratings
 are openskill Plackett-Luce on each game's ranking (winner, then VP).
 """
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error (no usage block) for bad arguments."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
 def _parse_option(text: str) -> tuple[str, object]:
@@ -88,6 +108,14 @@ def _cmd_simulate(args) -> int:
     agent_list = [make_agent(name, seed=args.seed * 1000 + i) for i, name in enumerate(names)]
     if args.threads is not None and args.threads < 1:
         raise ConfigError(f"--threads must be at least 1, got {args.threads}")
+    on_game, recorded = None, 0
+    if args.record:
+        from .cli_records import record_writer
+
+        recorded = args.games if args.record_games is None else min(args.games, args.record_games)
+        if recorded < 0:
+            raise ConfigError(f"--record-games must be at least 0, got {args.record_games}")
+        on_game = record_writer(args.record, names, recorded, not args.quiet)
     result = simulate(
         args.games,
         agent_list,
@@ -95,9 +123,14 @@ def _cmd_simulate(args) -> int:
         seed=args.seed,
         progress=not args.quiet,
         threads=args.threads,
+        on_game=on_game,
+        on_game_limit=recorded,
     )
     if args.json:
-        print(json.dumps(result.to_dict()))
+        out = result.to_dict()
+        if args.record:
+            out["records"] = {"dir": args.record, "games": recorded}
+        print(json.dumps(out))
         return 0
     print(
         f"{result.games} games of {result.variant}, {result.num_players} players "
@@ -116,6 +149,9 @@ def _cmd_simulate(args) -> int:
         f"{result.decisions_per_second:,.0f} decisions/s "
         f"(engine load/compile {result.compile_seconds:.1f} s)"
     )
+    if args.record:
+        first = f"{args.record.rstrip('/')}/game_00000.json"
+        print(f"wrote {recorded} game records to {args.record} (catan-env replay {first})")
     return 0
 
 
@@ -179,7 +215,7 @@ def _cmd_info(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="catan-env",
         description="Fast, rules-complete Catan environments: simulate games, inspect the engine.",
         epilog=EPILOG,
@@ -216,6 +252,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="NAME=VALUE",
         help="rule option, e.g. -o board=beginner -o vp_to_win=8 (repeatable)",
+    )
+    sim.add_argument(
+        "--record",
+        metavar="DIR",
+        help="write each game's record to DIR/game_NNNNN.json (replay, render, --html)",
+    )
+    sim.add_argument(
+        "--record-games", type=int, metavar="N", help="with --record: only the first N games"
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
@@ -262,6 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--out", metavar="FILE", help="also write the results as JSON to FILE")
     tour.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     tour.set_defaults(func=_cmd_tournament)
+    add_record_commands(sub, argparse.RawDescriptionHelpFormatter)
     inf = sub.add_parser("info", help="sizes of the state, actions and observations")
     inf.add_argument("--json", action="store_true", help="print one JSON object")
     inf.set_defaults(func=_cmd_info)
@@ -276,9 +321,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return args.func(args)
-    except (ConfigError, ValueError) as exc:
+    except (ConfigError, ValueError) as exc:  # includes bad records (RecordError)
         print(f"catan-env: error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # a file to read or write
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"catan-env: error: {exc.strerror or exc}{where}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("catan-env: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -28,9 +28,6 @@ from .explain import IllegalActionError
 from .snapshot import state_from_dict, state_to_dict
 from .variants import Variant, get_variant
 
-RECORD_FORMAT = "catan_env/record"
-RECORD_VERSION = 1
-
 
 class WrongPlayerError(IllegalActionError):
     """An action submitted on behalf of a seat that is not the one to decide."""
@@ -109,50 +106,33 @@ class Game:
     def from_record(cls, record: dict) -> Game:
         """Replay a game record (see :meth:`record`) and return the final game.
 
+        The replay is checked against the record's board and result
+        (:func:`catan_env.replay.replay`).
+
         Raises:
-            ValueError: the record is malformed or one of its actions is illegal.
+            RecordError: the record is malformed or one of its actions is illegal
+                (a ``ValueError``; :class:`~catan_env.replay.RecordVersionError`
+                for another engine version, ``ReplayMismatchError`` for another end).
         """
-        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-            raise ValueError("not a catan_env game record (format field missing or wrong)")
-        if record.get("version") != RECORD_VERSION:
-            raise ValueError(f"record version {record.get('version')!r} is not supported")
-        try:
-            options = dict(record["options"])
-            variant = record["variant"]
-            seed = record["seed"]
-            moves = record["actions"]
-        except (KeyError, TypeError) as exc:
-            raise ValueError(f"game record is missing {exc}") from None
-        num_players = options.pop("num_players", 4)
-        g = cls(variant=variant, num_players=num_players, seed=seed, **options)
-        if not isinstance(moves, list):
-            raise ValueError("record 'actions' must be a list of action ids")
-        for i, a in enumerate(moves):
-            try:
-                g.step(a)
-            except (IllegalActionError, ValueError, TypeError) as exc:
-                raise ValueError(f"record action #{i} ({a!r}) does not replay: {exc}") from None
-        return g
+        from .replay import replay
+
+        return replay(record)
 
     def to_dict(self) -> dict:
         """A complete, readable, JSON-able snapshot of the position."""
         return state_to_dict(self.state, self.config.variant)
 
-    def record(self) -> dict:
-        """The seed, options and actions that replay this game (JSON-able)."""
-        if self.seed is None:
-            raise ValueError("a game built from a snapshot has no seed to replay from")
-        options = self.config.to_dict()
-        variant = options.pop("variant")
-        return {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "variant": variant,
-            "options": options,
-            "seed": self.seed,
-            "actions": list(self.actions),
-            "action_names": [self.variant.actions.names[a] for a in self.actions],
-        }
+    def record(self, agents=None, **meta) -> dict:
+        """The seed, options and actions that replay this game, with its board and
+        result (JSON-able; the format is described in :mod:`catan_env.replay`).
+
+        Args:
+            agents: the name of each seat's agent, kept for the reader.
+            **meta: more JSON-able facts to keep under ``"meta"``.
+        """
+        from .replay import make_record
+
+        return make_record(self, agents, **meta)
 
     def copy(self) -> Game:
         """An independent copy (state and record)."""

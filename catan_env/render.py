@@ -1,65 +1,291 @@
-"""Text rendering of a game: a compact board and a player summary."""
+"""Seeing a game: a text board (``ansi``), a picture (``rgb_array``) and a window (``human``).
+
+Example:
+    >>> from catan_env import Game
+    >>> from catan_env.render import render_ansi, render_rgb
+    >>> g = Game(variant="cities_and_knights", seed=0)
+    >>> print(render_ansi(g))  # doctest: +SKIP
+    >>> render_rgb(g).shape
+    (660, 1000, 3)
+
+Every function reads the state through the named layout offsets and draws the
+whole truth of the state (a debugging view, not a seat's observation); the
+picture's side panel and the HTML viewer show only public counts. Pillow does
+the drawing (:mod:`catan_env.render_image`); it is imported on first use so
+``import catan_env`` stays fast.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import os
+import sys
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .board.standard import NUM_HEXES, ROW_LENGTHS
-from .constants import CITY, NUM_CARD_TYPES, NUM_DEV_TYPES, RESOURCE_NAMES, colours
+from .board.standard import NUM_HEXES, NUM_VERTICES, ROW_LENGTHS
+from .constants import (
+    CARD_NAMES,
+    CITY,
+    KNIGHT,
+    NUM_CARD_TYPES,
+    NUM_DEV_TYPES,
+    NUM_RESOURCES,
+    SETTLEMENT,
+    TIPPED_CITY,
+    colours,
+)
 from .engine import layout as L
 
 if TYPE_CHECKING:
     from .game import Game
 
+#: The modes of the environments' ``render()``.
+RENDER_MODES = ("ansi", "rgb_array", "human")
+
 _TERRAIN_SHORT = ("For", "Hil", "Pas", "Fld", "Mtn", "Des")
 
 
-def render_ansi(game: Game) -> str:
-    """The board row by row, then one line per seat."""
+def is_ck_state(state: np.ndarray) -> bool:
+    """Whether ``state`` is a Cities & Knights state (told apart by its length)."""
+    from .engine.ck.layout import CK_STATE_SIZE
+
+    return state.shape[-1] == CK_STATE_SIZE
+
+
+def seat_summaries(state: np.ndarray) -> list[dict[str, Any]]:
+    """Each seat's public figures: what every player at the table can see.
+
+    Returns one JSON-able dict per seat: ``vp`` (public VP), ``cards`` (cards
+    in hand: resources, and commodities in Cities & Knights), ``dev_cards``
+    (base: development cards held) or ``progress_cards`` (C&K), ``army``
+    (base: knights played), ``road_length``, ``longest_road`` and
+    ``largest_army`` (holders), and for C&K ``knights`` (on the board),
+    ``active_strength``, ``levels`` (trade, politics, science), ``walls``,
+    ``metropolises`` and ``defender`` awards.
+    """
+    s = state
+    n = int(s[L.NUM_PLAYERS])
+    ck = is_ck_state(s)
+    hand = L.BASE_LAYOUT.view(s, "hand")
+    out = []
+    for p in range(n):
+        row: dict[str, Any] = {
+            "seat": p,
+            "colour": colours(n)[p],
+            "vp": int(s[L.PUBLIC_VP + p]),
+            "cards": int(hand[p].sum()),
+            "road_length": int(s[L.ROAD_LENGTH + p]),
+            "longest_road": bool(s[L.LONGEST_ROAD_HOLDER] == p),
+        }
+        if ck:
+            from .engine.ck import layout as CL
+            from .engine.ck.constants import NUM_CARD_KINDS, NUM_TRACKS
+
+            mine = s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES] == p
+            strength = s[CL.KNIGHT_STRENGTH : CL.KNIGHT_STRENGTH + NUM_VERTICES]
+            active = s[CL.KNIGHT_ACTIVE : CL.KNIGHT_ACTIVE + NUM_VERTICES]
+            owner = s[L.VERTEX_OWNER : L.VERTEX_OWNER + NUM_VERTICES]
+            walls = s[CL.VERTEX_WALL : CL.VERTEX_WALL + NUM_VERTICES]
+            k0 = CL.PROGRESS_HAND + p * NUM_CARD_KINDS
+            progress = s[k0 : k0 + NUM_CARD_KINDS]
+            row.update(
+                progress_cards=int(progress.sum()),
+                knights=int(mine.sum()),
+                active_strength=int((strength * active * mine).sum()),
+                levels=[int(s[CL.LEVEL + NUM_TRACKS * p + t]) for t in range(NUM_TRACKS)],
+                walls=int(((owner == p) & (walls > 0)).sum()),
+                metropolises=int(sum(s[CL.METRO_HOLDER + t] == p for t in range(NUM_TRACKS))),
+                defender=int(s[CL.DEFENDER_VP + p]),
+            )
+        else:
+            dev = s[L.DEV_HAND + NUM_DEV_TYPES * p : L.DEV_HAND + NUM_DEV_TYPES * (p + 1)]
+            row.update(
+                dev_cards=int(dev.sum()),
+                army=int(s[L.DEV_USED + NUM_DEV_TYPES * p + KNIGHT]),
+                largest_army=bool(s[L.LARGEST_ARMY_HOLDER] == p),
+            )
+        out.append(row)
+    return out
+
+
+def status_line(game: Game) -> str:
+    """Turn, dice and who decides (or the result), one line."""
     s = game.state
+    dice = f"dice {int(s[L.DICE])}+{int(s[L.DICE + 1])}"
+    if game.config.variant == "cities_and_knights":
+        from .engine.ck import layout as CL
+        from .engine.ck.constants import EVENT_NAMES
+
+        face = int(s[CL.EVENT_FACE])
+        if face >= 0:
+            dice += f" event {EVENT_NAMES[face]}"
+    if game.winner is not None:
+        status = f"winner: seat {game.winner} ({colours(game.num_players)[game.winner]})"
+    elif game.truncated:
+        status = "truncated by the turn limit"
+    else:
+        status = f"seat {game.current_player} decides: {game.phase}"
+    return f"turn {game.turn}, {dice}, {status}"
+
+
+def render_ansi(game: Game) -> str:
+    """The board row by row, then one line per seat (hands in full), then the status."""
+    s = game.state
+    ck = game.config.variant == "cities_and_knights"
     lines = []
     h = 0
+    merchant = -1
+    if ck:
+        from .engine.ck import layout as CL
+
+        merchant = int(s[CL.MERCHANT_HEX])
     for length in ROW_LENGTHS:
         cells = []
         for _ in range(length):
             t = _TERRAIN_SHORT[s[L.HEX_TERRAIN + h]]
             num = int(s[L.HEX_NUMBER + h])
-            robber = "*" if s[L.ROBBER_HEX] == h else " "
-            cells.append(f"[{t}{num:>2}{robber}]" if num else f"[{t}  {robber}]")
+            mark = "*" if s[L.ROBBER_HEX] == h else "m" if merchant == h else " "
+            cells.append(f"[{t}{num:>2}{mark}]" if num else f"[{t}  {mark}]")
             h += 1
         lines.append(" " * (4 * (5 - length)) + " ".join(cells))
     assert h == NUM_HEXES
-    lines.append("")
+    legend = "* robber" + (", m merchant" if ck else "")
+    lines.append(f"{legend}")
     names = colours(game.num_players)
-    owner = s[L.VERTEX_OWNER : L.VERTEX_OWNER + 54]
-    kind = s[L.VERTEX_BUILDING : L.VERTEX_BUILDING + 54]
-    for p in range(game.num_players):
-        hand = s[L.HAND + NUM_CARD_TYPES * p : L.HAND + NUM_CARD_TYPES * p + 5]
-        dev = int(s[L.DEV_HAND + NUM_DEV_TYPES * p : L.DEV_HAND + NUM_DEV_TYPES * (p + 1)].sum())
+    owner = s[L.VERTEX_OWNER : L.VERTEX_OWNER + NUM_VERTICES]
+    kind = s[L.VERTEX_BUILDING : L.VERTEX_BUILDING + NUM_VERTICES]
+    card_count = NUM_CARD_TYPES if ck else NUM_RESOURCES
+    for p, row in enumerate(seat_summaries(s)):
+        hand = s[L.HAND + NUM_CARD_TYPES * p : L.HAND + NUM_CARD_TYPES * p + card_count]
         mark = ">" if game.current_player == p else " "
-        settlements = " ".join(f"v{v}" for v in np.flatnonzero((owner == p) & (kind == 1)))
+        settlements = " ".join(
+            f"v{v}"
+            for v in np.flatnonzero((owner == p) & ((kind == SETTLEMENT) | (kind == TIPPED_CITY)))
+        )
         cities = " ".join(f"v{v}" for v in np.flatnonzero((owner == p) & (kind == CITY)))
-        extras = []
-        if s[L.LONGEST_ROAD_HOLDER] == p:
-            extras.append("LongestRoad")
-        if s[L.LARGEST_ARMY_HOLDER] == p:
-            extras.append("LargestArmy")
-        cards = " ".join(f"{RESOURCE_NAMES[r][:2]}{int(hand[r])}" for r in range(5))
+        cards = " ".join(f"{CARD_NAMES[r][:2]}{int(hand[r])}" for r in range(card_count))
+        extras = ["LongestRoad"] if row["longest_road"] else []
+        if ck:
+            levels = "/".join(str(x) for x in row["levels"])
+            body = (
+                f"progress {row['progress_cards']} | levels T/P/S {levels} | "
+                f"knights {row['knights']} (active strength {row['active_strength']}) | "
+                f"road {row['road_length']}"
+            )
+            if row["metropolises"]:
+                extras.append(f"Metropolis x{row['metropolises']}")
+            if row["walls"]:
+                extras.append(f"Walls x{row['walls']}")
+            if row["defender"]:
+                extras.append(f"Defender x{row['defender']}")
+        else:
+            body = f"dev {row['dev_cards']} | army {row['army']} | road {row['road_length']}"
+            if row["largest_army"]:
+                extras.append("LargestArmy")
         lines.append(
-            f"{mark}seat {p} ({names[p]}): VP {game.public_vp(p)} | {cards} | dev {dev} | "
-            f"army {int(s[L.DEV_USED + NUM_DEV_TYPES * p])} | road {int(s[L.ROAD_LENGTH + p])} | "
+            f"{mark}seat {p} ({names[p]}): VP {row['vp']} | {cards} | {body} | "
             f"S[{settlements}] C[{cities}] {' '.join(extras)}".rstrip()
         )
-    d1, d2 = game.dice
-    status = (
-        f"winner: seat {game.winner}"
-        if game.winner is not None
-        else ("truncated" if game.truncated else f"phase {game.phase}")
-    )
-    lines.append(f"turn {game.turn}, dice {d1}+{d2}, {status}")
+    if ck:
+        lines.extend(_ck_ansi_lines(s, names))
+    lines.append(status_line(game))
     return "\n".join(lines)
 
 
-__all__ = ["render_ansi"]
+def _ck_ansi_lines(s: np.ndarray, names) -> list[str]:
+    from .engine.ck import layout as CL
+    from .engine.ck.constants import BARBARIAN_ATTACK_POSITION, NUM_TRACKS, TRACK_NAMES
+
+    knights = []
+    for v in np.flatnonzero(s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES] >= 0):
+        q = int(s[L.KNIGHT_OWNER + v])
+        state = "A" if s[CL.KNIGHT_ACTIVE + v] else "i"
+        knights.append(f"v{v}:{names[q][0].upper()}{int(s[CL.KNIGHT_STRENGTH + v])}{state}")
+    pos = int(s[CL.BARBARIAN_POS])
+    track = "#" * pos + "." * (BARBARIAN_ATTACK_POSITION - pos)
+    metros = []
+    for t in range(NUM_TRACKS):
+        if s[CL.METRO_HOLDER + t] >= 0:
+            metros.append(f"{TRACK_NAMES[t]}@v{int(s[CL.METRO_VERTEX + t])}")
+    walls = [f"v{v}" for v in np.flatnonzero(s[CL.VERTEX_WALL : CL.VERTEX_WALL + NUM_VERTICES])]
+    merchant = int(s[CL.MERCHANT_OWNER])
+    return [
+        f"knights (A active, i inactive): {' '.join(knights) or '-'}",
+        f"barbarians [{track}] {pos}/{BARBARIAN_ATTACK_POSITION} | metropolises: "
+        f"{' '.join(metros) or '-'} | walls: {' '.join(walls) or '-'} | merchant: "
+        f"{names[merchant] if merchant >= 0 else '-'}",
+    ]
+
+
+def render_image(game: Game):
+    """The board and a side panel as a ``PIL.Image`` (RGB, 1000 x 660)."""
+    from .render_image import draw
+
+    return draw(game.state)
+
+
+def render_rgb(game: Game) -> np.ndarray:
+    """The picture of :func:`render_image` as a ``uint8`` array of shape ``(660, 1000, 3)``."""
+    return np.asarray(render_image(game))
+
+
+def has_display() -> bool:
+    """Whether a window can be opened (an X11 or Wayland display is set, or not Linux)."""
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+class HumanWindow:
+    """A Tk window showing the latest picture (``render_mode="human"``).
+
+    Raises:
+        RuntimeError: no display, or Tk is not available (the message says which);
+            ``rgb_array`` works without either.
+    """
+
+    def __init__(self, title: str = "catan_env"):
+        if not has_display():
+            raise RuntimeError(
+                "render_mode='human' needs a display (DISPLAY is not set); "
+                "use render_mode='rgb_array' and save the frames instead"
+            )
+        try:
+            import tkinter
+
+            from PIL import ImageTk
+        except ImportError as exc:
+            raise RuntimeError(f"render_mode='human' needs Tk: {exc}") from None
+        self._tk = tkinter.Tk()
+        self._tk.title(title)
+        self._label = tkinter.Label(self._tk)
+        self._label.pack()
+        self._image_tk = ImageTk
+        self._photo = None
+
+    def show(self, image) -> None:
+        """Show ``image`` (a ``PIL.Image``) and let the window redraw."""
+        self._photo = self._image_tk.PhotoImage(image)  # kept: Tk does not hold a reference
+        self._label.configure(image=self._photo)
+        self._tk.update()
+
+    def close(self) -> None:
+        self._tk.destroy()
+
+
+def render_mode_check(render_mode: str | None, modes=RENDER_MODES) -> None:
+    """Raise a ``ValueError`` naming the modes when ``render_mode`` is not one of them."""
+    if render_mode is not None and render_mode not in modes:
+        raise ValueError(f"render_mode {render_mode!r} is not one of {list(modes)}")
+
+
+__all__ = [
+    "RENDER_MODES",
+    "HumanWindow",
+    "render_ansi",
+    "render_image",
+    "render_rgb",
+    "seat_summaries",
+    "status_line",
+]

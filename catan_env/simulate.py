@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 
 import numba
@@ -179,7 +179,13 @@ def play_jitted(
     return out
 
 
-def play_python(config: GameConfig, agents: Sequence, seeds: np.ndarray, bar=None) -> GameRecords:
+def play_python(
+    config: GameConfig,
+    agents: Sequence,
+    seeds: np.ndarray,
+    bar=None,
+    on_game: Callable[[int, Game], None] | None = None,
+) -> GameRecords:
     """Play one game per seed with a Python loop asking ``agents[seat].act(game)``.
 
     Args:
@@ -187,6 +193,7 @@ def play_python(config: GameConfig, agents: Sequence, seeds: np.ndarray, bar=Non
         agents: one agent per seat.
         seeds: one game seed per game.
         bar: a tqdm progress bar to advance, or ``None``.
+        on_game: called as ``on_game(i, game)`` with each finished game.
     """
     n = config.num_players
     variant = get_variant(config.variant)
@@ -201,6 +208,8 @@ def play_python(config: GameConfig, agents: Sequence, seeds: np.ndarray, bar=Non
         out.decisions[i] = len(g.actions)
         out.vps[i, :n] = [g.total_vp(p) for p in range(n)]
         out.stats[i] = [variant.layout.get(g.state, name) for name in variant.stat_names]
+        if on_game is not None:
+            on_game(i, g)
         if bar is not None:
             bar.update(1)
     return out
@@ -214,6 +223,8 @@ def simulate(
     progress: bool = True,
     chunk: int = 200,
     threads: int | None = None,
+    on_game: Callable[[int, Game], None] | None = None,
+    on_game_limit: int | None = None,
 ) -> SimulationResult:
     """Play ``games`` games and return their figures.
 
@@ -225,6 +236,12 @@ def simulate(
         progress: show a progress bar on stderr.
         chunk: games per kernel call between progress updates (per thread).
         threads: numba threads for the jitted kernel (default: all cores).
+        on_game: called as ``on_game(i, game)`` with each finished :class:`Game`
+            (its actions kept, so ``game.record()`` replays it), in order.
+            The jitted kernel keeps no actions, so its games are played again
+            one decision at a time for this, after the timed batch
+            (:func:`catan_env.replay.record_jitted_game`: the same games).
+        on_game_limit: pass only the first N games to ``on_game`` (default all).
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
@@ -237,14 +254,26 @@ def simulate(
     compile_seconds = load_engine(config, jitted, threads, progress)
     bar = _progress(games, progress)
     t1 = time.perf_counter()
+    limit = games if on_game_limit is None else min(games, on_game_limit)
     if jitted:
         records = play_jitted(config, kernel_kinds(agents), seeds, seed, chunk, bar)
         engine = f"jitted kernel, {numba.get_num_threads()} thread(s)"
     else:
-        records = play_python(config, agents, seeds, bar)
+
+        def keep(i: int, g: Game) -> None:
+            if i < limit:
+                on_game(i, g)
+
+        records = play_python(config, agents, seeds, bar, keep if on_game else None)
         engine = "python loop"
     seconds = time.perf_counter() - t1
     bar.close()
+    if jitted and on_game is not None:
+        from .replay import record_jitted_game
+
+        kinds = [a.kernel_kind for a in agents]
+        for i in range(limit):
+            on_game(i, record_jitted_game(config, kinds, seeds[i], seed))
     winners, decisions, stats = records.winners, records.decisions, records.stats
     wins = [int((winners == p).sum()) for p in range(n)]
     return SimulationResult(

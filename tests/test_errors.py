@@ -161,7 +161,7 @@ def test_bad_records():
     rec = g.record()
     with pytest.raises(ValueError, match="not a catan_env game record"):
         Game.from_record({"format": "x"})
-    bad = dict(rec, actions=[rec["actions"][0], 0])
+    bad = dict(rec, actions=[rec["actions"][0], 0], action_names=None)
     with pytest.raises(
         ValueError, match="record action #1 \\(0\\) does not replay.*'roll' is illegal"
     ):
@@ -175,7 +175,7 @@ def test_env_rejects_bad_construction_and_actions():
     with pytest.raises(ConfigError):
         catan_env.env(num_players=7)
     with pytest.raises(ValueError, match="render_mode"):
-        catan_env.raw_env(render_mode="human")
+        catan_env.raw_env(render_mode="svg")
     e = catan_env.raw_env()
     e.reset(seed=0)
     before = e.game.state.copy()
