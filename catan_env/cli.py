@@ -8,6 +8,7 @@ Examples:
     catan-env simulate --games 5 --agents heuristic,random,random,random --record games/
     catan-env replay games/game_00000.json --html game.html
     catan-env render games/game_00000.json --step 300 -o board.png
+    catan-env simulate --games 1000000 --ray auto
     catan-env info
 
 Every command takes --json; a bad argument gets one line on stderr and exit status 2.
@@ -35,6 +36,7 @@ EPILOG = """examples:
   catan-env replay games/game_00000.json --html game.html   # a page to step through
   catan-env render games/game_00000.json --step 300 -o board.png
   catan-env render games/game_00000.json --gif game.gif
+  catan-env simulate --games 1000000 --ray auto   # on a running Ray cluster
   catan-env info
 
 Every command takes --json (one JSON object on stdout); bad arguments get one line.
@@ -45,6 +47,7 @@ TOURNAMENT_EPILOG = """examples:
   catan-env tournament --variant cities_and_knights --agents heuristic,random,random,random \\
       --games 1000 --seed 0 --out results.json
   catan-env tournament --pool --agents heuristic,weighted,random --games 900 --json
+  catan-env tournament --agents heuristic,random,random,random --games 1000000 --ray auto
 
 A lineup (one agent per seat) is rotated so every agent sits in every seat
 equally often; --pool draws each table from N distinct agents instead. Win
@@ -125,6 +128,7 @@ def _cmd_simulate(args) -> int:
         threads=args.threads,
         on_game=on_game,
         on_game_limit=recorded,
+        **_ray_kwargs(args),
     )
     if args.json:
         out = result.to_dict()
@@ -175,6 +179,7 @@ def _cmd_tournament(args) -> int:
             pool=args.pool,
             progress=not args.quiet,
             threads=args.threads,
+            **_ray_kwargs(args),
         )
         if args.out:
             with open(args.out, "w") as f:
@@ -183,6 +188,34 @@ def _cmd_tournament(args) -> int:
         raise ValueError(str(exc)) from None
     print(result.to_json() if args.json else result.table())
     return 0
+
+
+def _ray_kwargs(args) -> dict:
+    if args.task_games < 1:
+        raise ConfigError(f"--task-games must be at least 1, got {args.task_games}")
+    if args.ray is not None:
+        from importlib.util import find_spec  # finds Ray without importing it
+
+        if find_spec("ray") is None:
+            raise ConfigError("--ray needs Ray: pip install 'catan_env[distributed]'")
+    return {"ray_address": args.ray, "task_games": args.task_games}
+
+
+def _add_ray_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the jitted games as tasks on a Ray cluster (same results): the head's "
+        "HOST:PORT, 'auto' (a running cluster), 'local' (a new one here), or nothing for "
+        "Ray's default (RAY_ADDRESS, else the latest cluster started here, else a new one); "
+        "needs pip install 'catan_env[distributed]'",
+    )
+    parser.add_argument(
+        "--task-games", type=int, default=250, metavar="N", help="games per Ray task (default 250)"
+    )
 
 
 def _cmd_info(args) -> int:
@@ -263,6 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    _add_ray_arguments(sim)
     sim.set_defaults(func=_cmd_simulate)
     tour = sub.add_parser(
         "tournament",
@@ -305,6 +339,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--json", action="store_true", help="print one JSON object, not the table")
     tour.add_argument("--out", metavar="FILE", help="also write the results as JSON to FILE")
     tour.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    _add_ray_arguments(tour)
     tour.set_defaults(func=_cmd_tournament)
     add_record_commands(sub, argparse.RawDescriptionHelpFormatter)
     inf = sub.add_parser("info", help="sizes of the state, actions and observations")

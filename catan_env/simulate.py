@@ -2,7 +2,9 @@
 
 When every seat's agent has a jitted policy the games run entirely inside the
 numba self-play kernel; otherwise a Python loop drives :class:`~catan_env.Game`
-and asks each agent for its action.
+and asks each agent for its action. With ``ray_address`` the kernel's games
+run as tasks on a Ray cluster (:mod:`catan_env.distributed`, imported only
+then), with the same per-game results.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ class SimulationResult:
         engine: ``"jitted kernel, N thread(s)"`` or ``"python loop"``.
         stats: the variant's own figures, averaged per game (Cities & Knights:
             ``barbarian_attacks`` and ``barbarian_wins``).
+        records: what each game produced; kept in memory, not written to JSON.
     """
 
     variant: str
@@ -56,9 +59,11 @@ class SimulationResult:
     engine: str
     win_rates: list[float] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
+    records: GameRecords | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """The figures as plain JSON types (without ``records``)."""
+        return {k: v for k, v in asdict(self).items() if k != "records"}
 
 
 def game_seeds(seed: int, n: int) -> np.ndarray:
@@ -225,6 +230,8 @@ def simulate(
     threads: int | None = None,
     on_game: Callable[[int, Game], None] | None = None,
     on_game_limit: int | None = None,
+    ray_address: str | None = None,
+    task_games: int = 250,
 ) -> SimulationResult:
     """Play ``games`` games and return their figures.
 
@@ -242,6 +249,11 @@ def simulate(
             one decision at a time for this, after the timed batch
             (:func:`catan_env.replay.record_jitted_game`: the same games).
         on_game_limit: pass only the first N games to ``on_game`` (default all).
+        ray_address: play on a Ray cluster: the head's ``"host:port"``, ``"auto"``,
+            ``"local"``, or ``""`` for Ray's default (see
+            :func:`catan_env.distributed.connect`); ``None`` plays here. Every
+            agent needs a jitted policy.
+        task_games: games per Ray task.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
@@ -251,11 +263,27 @@ def simulate(
     seeds = game_seeds(seed, games)
     variant = get_variant(config.variant)
     jitted = all(getattr(a, "kernel_kind", None) is not None for a in agents)
-    compile_seconds = load_engine(config, jitted, threads, progress)
+    cluster = None
+    if ray_address is not None:
+        if not jitted:
+            slow = ", ".join(a.name for a in agents if getattr(a, "kernel_kind", None) is None)
+            raise ValueError(f"a Ray cluster plays the jitted kernel; no jitted policy: {slow}")
+        from . import distributed as cluster
+
+        cpus = cluster.connect(ray_address)
+        if progress:
+            print(f"Ray cluster: {cpus} CPUs; loading the engine on every node...", file=sys.stderr)
+        compile_seconds = cluster.load_engine_everywhere(config)
+    else:
+        compile_seconds = load_engine(config, jitted, threads, progress)
     bar = _progress(games, progress)
     t1 = time.perf_counter()
     limit = games if on_game_limit is None else min(games, on_game_limit)
-    if jitted:
+    if cluster is not None:
+        jobs = [(kernel_kinds(agents), seeds)]
+        (records,) = cluster.play_jitted_distributed(config, jobs, seed, bar, task_games)
+        engine = f"jitted kernel on a Ray cluster, {cpus} CPUs"
+    elif jitted:
         records = play_jitted(config, kernel_kinds(agents), seeds, seed, chunk, bar)
         engine = f"jitted kernel, {numba.get_num_threads()} thread(s)"
     else:
@@ -293,6 +321,7 @@ def simulate(
         engine=engine,
         win_rates=[w / games for w in wins],
         stats={name: float(stats[:, j].mean()) for j, name in enumerate(variant.stat_names)},
+        records=records,
     )
 
 

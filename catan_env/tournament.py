@@ -22,6 +22,10 @@ the kernel's generator (seeded the same way per game), so a game's result does
 not depend on which path played it. Agents without a jitted policy (search,
 trained networks) are built once and keep their own generator across their
 games, which are played in game order: the same seed gives the same results.
+
+With ``ray_address`` the kernel's games run as tasks on a Ray cluster
+(:mod:`catan_env.distributed`, imported only then), with the same per-game
+results; the Python loop's games still run here, in game order.
 """
 
 from __future__ import annotations
@@ -212,6 +216,8 @@ def tournament(
     threads: int | None = None,
     chunk: int = 200,
     python_only: bool = False,
+    ray_address: str | None = None,
+    task_games: int = 250,
 ) -> TournamentResult:
     """Play a tournament and return win rates, intervals and ratings per agent.
 
@@ -227,6 +233,10 @@ def tournament(
         threads: numba threads for the jitted kernel (default: all cores).
         chunk: games per kernel call and thread between progress updates.
         python_only: play every game in the Python loop (same results, slower).
+        ray_address: play the kernel's games on a Ray cluster: the head's
+            ``"host:port"``, ``"auto"``, ``"local"``, or ``""`` for Ray's default
+            (see :func:`catan_env.distributed.connect`); ``None`` plays here.
+        task_games: games per Ray task.
     """
     config = config or GameConfig()
     n = config.num_players
@@ -253,14 +263,30 @@ def tournament(
     )
 
     compile_seconds = 0.0
-    if in_kernel.any():
+    cluster = None
+    if in_kernel.any() and ray_address is not None:
+        from . import distributed as cluster
+
+        cpus = cluster.connect(ray_address)
+        if progress:
+            print(f"Ray cluster: {cpus} CPUs; loading the engine on every node...", file=sys.stderr)
+        compile_seconds += cluster.load_engine_everywhere(config)
+    elif in_kernel.any():
         compile_seconds += load_engine(config, True, threads, progress)
     if not in_kernel.all():
         compile_seconds += load_engine(config, False)
     records = GameRecords.empty(games, config.variant)
     bar = _progress(games, progress)
     t0 = time.perf_counter()
-    _play_kernel_games(config, entrants, seatings, seeds, seed, in_kernel, records, chunk, bar)
+    groups = _kernel_groups(entrants, seatings, in_kernel)
+    if cluster is not None:
+        jobs = [(kinds, seeds[idx]) for kinds, idx in groups]
+        parts = cluster.play_jitted_distributed(config, jobs, seed, bar, task_games)
+        for (_, idx), part in zip(groups, parts, strict=True):
+            records.put(idx, part)
+    else:
+        for kinds, idx in groups:
+            records.put(idx, play_jitted(config, kinds, seeds[idx], seed, chunk, bar))
     _play_python_games(config, entrants, seatings, seeds, seed, ~in_kernel, records, bar)
     seconds = time.perf_counter() - t0
     bar.close()
@@ -294,17 +320,18 @@ def _label(spec, agent) -> str:
     )
 
 
-def _play_kernel_games(config, entrants, seatings, seeds, agent_seed, mask, records, chunk, bar):
-    """Every game of ``mask`` in the kernel, one call per kinds-at-the-table."""
+def _kernel_groups(entrants, seatings, mask) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The games of ``mask`` grouped by the kinds at the table: ``(kernel kinds, game indices)``."""
     groups: dict[tuple, list[int]] = {}
     for i in np.flatnonzero(mask):
         key = tuple(entrants[e].kernel_kind for e in seatings[i])
         groups.setdefault(key, []).append(int(i))
+    out = []
     for key in sorted(groups):
         idx = np.array(groups[key])
         seats = [entrants[seatings[idx[0], j]] for j in range(len(key))]
-        part = play_jitted(config, kernel_kinds(seats), seeds[idx], agent_seed, chunk, bar)
-        records.put(idx, part)
+        out.append((kernel_kinds(seats), idx))
+    return out
 
 
 def _play_python_games(config, entrants, seatings, seeds, agent_seed, mask, records, bar):
