@@ -70,6 +70,12 @@ _HEX_XY = [_xy(p) for p in GRID.hex_xy]
 _VERTEX_XY = [_xy(p) for p in GRID.vertex_xy]
 
 
+def vertex_pixel(v: int) -> tuple[int, int]:
+    """Where intersection ``v`` is drawn in the picture (x, y in pixels)."""
+    x, y = _VERTEX_XY[v]
+    return round(x), round(y)
+
+
 @lru_cache(maxsize=8)
 def font(size: int) -> ImageFont.FreeTypeFont:
     """Pillow's bundled font (no font files needed) at ``size`` pixels."""
@@ -141,7 +147,7 @@ def _draw_harbor(d: ImageDraw.ImageDraw, i: int, kind: int) -> None:
         _text(d, (x, y), "3:1", 13)
     else:
         _text(d, (x, y - 5), "2:1", 12)
-        _text(d, (x, y + 8), HARBOR_NAMES[kind], 9)
+        _text(d, (x, y + 8), HARBOR_NAMES[kind], 8)
 
 
 def _house(x: float, y: float, r: float) -> list[tuple[float, float]]:
@@ -213,7 +219,7 @@ def _draw_buildings(d, s, seat_rgb, ck: bool) -> None:
         elif kinds[v] == TIPPED_CITY:
             d.polygon(_city(x, y, tipped=True), fill=colour, outline=INK, width=2)
         else:
-            d.polygon(_house(x, y, 7.5), fill=colour, outline=INK, width=2)
+            d.polygon(_house(x, y, 9), fill=colour, outline=INK, width=2)
         if v in metro_at:  # a crown in the track's colour
             cx, cy = x, y - 18
             d.polygon(
@@ -366,4 +372,4 @@ def _barbarian_track(d, s, x0, y) -> None:
     _text(d, (x0, y + 24), f"attacks {attacks}, barbarians won {won}", 13, anchor="la")
 
 
-__all__ = ["HEIGHT", "WIDTH", "draw", "PLAYER_RGB", "TERRAIN_RGB"]
+__all__ = ["HEIGHT", "PLAYER_RGB", "TERRAIN_RGB", "TRACK_RGB", "WIDTH", "draw", "vertex_pixel"]
