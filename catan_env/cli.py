@@ -359,6 +359,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ConfigError, ValueError) as exc:  # includes bad records (RecordError)
         print(f"catan-env: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+        sys.stderr.close()
+        return 0
     except OSError as exc:  # a file to read or write
         where = f": {exc.filename}" if exc.filename else ""
         print(f"catan-env: error: {exc.strerror or exc}{where}", file=sys.stderr)
