@@ -50,7 +50,7 @@ from pettingzoo.utils import wrappers
 
 from .engine.layout import CURRENT_PLAYER
 from .game import Game
-from .render import RENDER_MODES, HumanWindow, render_ansi, render_image, render_mode_check
+from .render import RENDER_MODES, Renderer
 from .replay import save_record
 
 
@@ -134,10 +134,9 @@ class raw_env(AECEnv):
         **options: Any,
     ):
         super().__init__()
-        render_mode_check(render_mode)
+        # Built first: a bad mode, or "human" without a display, fails here.
+        self._renderer = Renderer(render_mode, f"catan_{variant}")
         self.render_mode = render_mode
-        # Opened now so a missing display fails at construction, with a clear message.
-        self._window = HumanWindow(f"catan_{variant}") if render_mode == "human" else None
         self._variant = variant
         self._options = dict(options)
         # Build one game now so a bad configuration fails at construction.
@@ -225,13 +224,7 @@ class raw_env(AECEnv):
 
     def render(self) -> str | np.ndarray | None:
         """The text board (``ansi``), the picture (``rgb_array``), or show it (``human``)."""
-        if self.render_mode == "ansi":
-            return render_ansi(self.game)
-        if self.render_mode == "rgb_array":
-            return np.asarray(render_image(self.game))
-        if self.render_mode == "human" and self._window is not None:
-            self._window.show(render_image(self.game))
-        return None
+        return self._renderer.render(self.game)
 
     def record(self) -> dict:
         """The current game's record (seed, options, actions; :mod:`catan_env.replay`)."""
@@ -242,6 +235,4 @@ class raw_env(AECEnv):
         save_record(self.record(), path)
 
     def close(self) -> None:
-        if self._window is not None:
-            self._window.close()
-            self._window = None
+        self._renderer.close()

@@ -280,9 +280,43 @@ def render_mode_check(render_mode: str | None, modes=RENDER_MODES) -> None:
         raise ValueError(f"render_mode {render_mode!r} is not one of {list(modes)}")
 
 
+class Renderer:
+    """What an environment's ``render()`` does for its ``render_mode`` (AEC and Gymnasium envs).
+
+    Args:
+        render_mode: ``None``, ``"ansi"``, ``"rgb_array"`` or ``"human"``.
+        title: the window title in ``human`` mode.
+
+    Raises:
+        ValueError: an unknown mode.
+        RuntimeError: ``human`` without a display or Tk (at construction, not mid-game).
+    """
+
+    def __init__(self, render_mode: str | None, title: str = "catan_env"):
+        render_mode_check(render_mode)
+        self.render_mode = render_mode
+        self._window = HumanWindow(title) if render_mode == "human" else None
+
+    def render(self, game: Game) -> str | np.ndarray | None:
+        """The text board (``ansi``), the picture (``rgb_array``), or show it (``human``)."""
+        if self.render_mode == "ansi":
+            return render_ansi(game)
+        if self.render_mode == "rgb_array":
+            return render_rgb(game)
+        if self._window is not None:
+            self._window.show(render_image(game))
+        return None
+
+    def close(self) -> None:
+        if self._window is not None:
+            self._window.close()
+            self._window = None
+
+
 __all__ = [
     "RENDER_MODES",
     "HumanWindow",
+    "Renderer",
     "render_ansi",
     "render_image",
     "render_rgb",
