@@ -50,7 +50,7 @@ from pettingzoo.utils import wrappers
 
 from .engine.layout import CURRENT_PLAYER
 from .game import Game
-from .render import RENDER_MODES, Renderer
+from .render import Renderer, available_render_modes
 from .replay import save_record
 
 
@@ -120,7 +120,7 @@ class raw_env(AECEnv):
     """
 
     metadata = {
-        "render_modes": list(RENDER_MODES),
+        "render_modes": available_render_modes(),
         "render_fps": 4,
         "name": "catan_base_v0",
         "is_parallelizable": False,

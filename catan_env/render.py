@@ -237,6 +237,15 @@ def has_display() -> bool:
     return True
 
 
+def available_render_modes() -> list[str]:
+    """The modes that work here: ``human`` only where a display exists.
+
+    The envs declare these in ``metadata``, so checkers that try every declared
+    mode (Gymnasium's ``check_env``) do not open windows on a headless machine.
+    """
+    return [m for m in RENDER_MODES if m != "human" or has_display()]
+
+
 class HumanWindow:
     """A Tk window showing the latest picture (``render_mode="human"``).
 
@@ -315,6 +324,7 @@ class Renderer:
 
 __all__ = [
     "RENDER_MODES",
+    "available_render_modes",
     "HumanWindow",
     "Renderer",
     "render_ansi",
