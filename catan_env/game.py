@@ -314,16 +314,20 @@ class Game:
             The number of decisions played.
         """
         seat = self._seat(seat)
-        kinds = np.asarray(kinds, np.int64)
         from .engine.selfplay import KIND_NAMES
 
-        if kinds.shape != (self.num_players,):
-            raise ValueError(f"kinds needs one entry per seat ({self.num_players}), got {kinds}")
+        # Everything is checked here: the kernel trusts kinds and rng as they are.
+        kinds = np.asarray(kinds)
+        if kinds.shape != (self.num_players,) or kinds.dtype.kind not in "iu":
+            raise ValueError(
+                f"kinds needs one entry per seat ({self.num_players}), integers, got {kinds!r}"
+            )
         if kinds.min() < 0 or kinds.max() >= len(KIND_NAMES):
             raise ValueError(
                 f"unknown jitted agent kind in {kinds}; kinds are 0..{len(KIND_NAMES) - 1}"
             )
-        if rng.dtype != np.int32 or rng.shape != (2,):
+        kinds = kinds.astype(np.int64)
+        if not isinstance(rng, np.ndarray) or rng.dtype != np.int32 or rng.shape != (2,):
             raise ValueError("rng must be an int32 array of two words")
         buf = np.empty(1024, np.int32)
         total = 0

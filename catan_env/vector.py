@@ -172,6 +172,20 @@ class VectorCatan:
         """``(N, obs_size)`` observations, by default of each row's current player."""
         if players is None:
             players = self.current_players()
+        else:
+            # Checked here: the jitted observation trusts its seat and would read
+            # outside the state for a seat that does not exist.
+            p = np.asarray(players)
+            n = self.config.num_players
+            if p.shape != (self.num_envs,) or p.dtype.kind not in "iu":
+                raise ValueError(
+                    f"players must be {self.num_envs} integer seats, got shape {p.shape} "
+                    f"of dtype {p.dtype}"
+                )
+            if ((p < 0) | (p >= n)).any():
+                i = int(np.flatnonzero((p < 0) | (p >= n))[0])
+                raise ValueError(f"row {i}: seat {int(p[i])} does not exist (seats 0..{n - 1})")
+            players = p
         out = np.empty((self.num_envs, self.variant.obs_size), np.float32)
         for i in range(self.num_envs):
             self.variant.observe_into(self.states[i], self.tables, int(players[i]), out[i])
