@@ -255,6 +255,9 @@ def soak(
                 agg["codes"].update(x["code"] for x in r["violations"])
                 agg["sampled_games"] += r["sampled"]
                 agg["sample_failures"] += r["sample_failures"]
+                for bad in r["violations"] + r["sample_failures"]:
+                    # At once, so that a long run shows what to reproduce while it goes on.
+                    bar.write(f"VIOLATION {r['variant']}: {json.dumps(bad)}", file=sys.stderr)
                 bar.update(r["games"])
                 bar.set_postfix(
                     violations=sum(
