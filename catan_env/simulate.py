@@ -266,8 +266,10 @@ def simulate(
     cluster = None
     if ray_address is not None:
         if not jitted:
-            slow = ", ".join(a.name for a in agents if getattr(a, "kernel_kind", None) is None)
-            raise ValueError(f"a Ray cluster plays the jitted kernel; no jitted policy: {slow}")
+            slow = dict.fromkeys(a.name for a in agents if getattr(a, "kernel_kind", None) is None)
+            raise ValueError(
+                f"a Ray cluster plays the jitted kernel; no jitted policy: {', '.join(slow)}"
+            )
         from . import distributed as cluster
 
         cpus = cluster.connect(ray_address)
