@@ -9,7 +9,8 @@ improvement levels. The panel lists every seat's public VP and card counts.
 
 The sea, hexes, tokens and harbors depend only on the board, so they are drawn
 once per board and cached; a frame copies them and draws the pieces and the
-panel (about 2 ms).
+panel (about 1 ms of CPU; turning it into a numpy array for ``rgb_array``
+costs another 3-4 ms, most of it Pillow's ``tobytes``).
 """
 
 from __future__ import annotations

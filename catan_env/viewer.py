@@ -172,7 +172,8 @@ def viewer_data(record: dict) -> dict[str, Any]:
         "players": n,
         "colours": list(colours(n)),
         "agents": record.get("agents"),
-        "summary": summary(record, game),
+        # Seeds reach 2**63, past what a JavaScript number holds exactly: a string.
+        "summary": {**summary(record, game), "seed": str(game.seed)},
         "phases": list(variant.phase_names),
         "cards": list(CARD_NAMES),
         "terrain": terrain,
