@@ -199,14 +199,19 @@ def _save_gif(frames, path: str, fps: float) -> None:
     from PIL import Image
 
     # One palette for every frame: the colours stay put from frame to frame,
-    # and quantising against a fixed palette is much faster than per frame.
-    palette = frames[0].quantize(colors=96, method=Image.Quantize.MEDIANCUT)
+    # and quantising against a fixed palette is much faster than per frame. It
+    # is made from the first and the last frame, so it holds the board's
+    # colours and those of pieces that only appear later (walls, crowns, levels).
+    first, last = frames[0], frames[-1]
+    both = Image.new("RGB", (first.width, 2 * first.height))
+    both.paste(first, (0, 0))
+    both.paste(last, (0, first.height))
+    palette = both.quantize(colors=128, method=Image.Quantize.MEDIANCUT)
     images = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     durations = [round(1000 / fps)] * len(images)
     durations[-1] = 3000  # hold the end
-    images[0].save(
-        path, save_all=True, append_images=images[1:], duration=durations, loop=0, optimize=False
-    )
+    # Pillow's default optimize keeps only what changed between frames: 7x smaller.
+    images[0].save(path, save_all=True, append_images=images[1:], duration=durations, loop=0)
 
 
 def record_writer(
