@@ -168,6 +168,11 @@ def check_record(record: Any) -> None:
         raise RecordError("record 'options' must be an object")
     if not isinstance(record["actions"], list):
         raise RecordError("record 'actions' must be a list of action ids")
+    agents = record.get("agents")
+    if agents is not None and (
+        not isinstance(agents, list) or not all(isinstance(a, str) for a in agents)
+    ):
+        raise RecordError("record 'agents' must be a list of agent names")
     names = record.get("action_names")
     if names is not None and (not isinstance(names, list) or len(names) != len(record["actions"])):
         raise RecordError(
@@ -227,7 +232,8 @@ def iter_replay(record: dict) -> Iterator[Game]:
 
 def game_at(record: dict, step: int) -> Game:
     """The game after the first ``step`` actions (negative: from the end, -1 = final)."""
-    n = len(record["actions"]) if isinstance(record, dict) and "actions" in record else 0
+    check_record(record)
+    n = len(record["actions"])
     if step < 0:
         step += n + 1
     if not 0 <= step <= n:
