@@ -431,3 +431,71 @@ def test_vector_observe_checks_seats():
         with pytest.raises(ValueError):
             v.observe(np.array(bad))
     assert v.observe(np.array([0, 3])).shape == (2, v.variant.obs_size)
+
+
+# --- construction -----------------------------------------------------------------------------
+
+_OPTION_NAMES = [
+    "vp_to_win",
+    "discard_limit",
+    "domestic_trade",
+    "trade_max_cards_per_side",
+    "trade_max_proposals_per_turn",
+    "max_turns",
+    "friendly_robber",
+    "strict_trade_build_order",
+    "skip_forced",
+    "board",
+    "number_tokens",
+    "random_spiral_start",
+    "fixed_board",
+    "mean_barbarians",
+    "knight_errant",
+    "easy_start",
+    "no_such_option",
+]
+_TERRAINS = ["forest", "hills", "pasture", "fields", "mountains", "desert"]
+boards = st.fixed_dictionaries(
+    {},
+    optional={
+        "terrain": st.lists(st.sampled_from(_TERRAINS + ["sea"]), min_size=18, max_size=20),
+        "numbers": st.lists(st.integers(-1, 13), min_size=18, max_size=20),
+        "harbors": st.lists(
+            st.sampled_from(["lumber", "brick", "wool", "grain", "ore", "generic", "x"]),
+            min_size=8,
+            max_size=10,
+        ),
+    },
+)
+option_values = st.one_of(junk, boards, st.integers(0, 40), st.sampled_from(["beginner", "random"]))
+
+
+@FUZZ
+@given(
+    variant=st.one_of(st.sampled_from(VARIANTS), junk),
+    players=st.one_of(st.integers(1, 5), junk),
+    seed=st.one_of(st.integers(0, 2**63 - 1), junk),
+    options=st.dictionaries(st.sampled_from(_OPTION_NAMES), option_values, max_size=3),
+)
+def test_construction_fuzz(variant, players, seed, options):
+    """Game, the AEC env and VectorCatan refuse bad configurations clearly; good ones play."""
+    try:
+        g = Game(variant=variant, num_players=players, seed=seed, **options)
+    except CLEAR:
+        pass
+    else:
+        _step_a_little(g, 0)
+    try:
+        v = VectorCatan(num_envs=2, variant=variant, num_players=players, **options)
+    except CLEAR:
+        pass
+    else:
+        v.step(v.random_actions())
+        for row in v.states:
+            assert v.variant.check_state(row, STANDARD_TABLES) == 0
+    try:
+        env = catan_env.env(variant=variant, num_players=players, **options)
+    except CLEAR:
+        return
+    env.reset(seed=0)
+    _sound(env.unwrapped.game)
