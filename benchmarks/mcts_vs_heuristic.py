@@ -39,6 +39,11 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def play(args) -> dict:
     agent = MCTSAgent(
         seed=args.seed,
+        root=args.root,
+        trades=args.trades,
+        candidates=args.candidates,
+        confidence=args.confidence,
+        horizon=args.horizon,
         time_budget=args.time_budget if args.time_budget > 0 else None,
         playouts=args.playouts if args.playouts > 0 else None,
         rollout_decisions=args.rollout,
@@ -51,7 +56,7 @@ def play(args) -> dict:
     rng = np.zeros(2, np.int32)
     wins = truncated = 0
     decisions = searched = iterations = 0
-    search_seconds = 0.0
+    search_seconds = wall_seconds = 0.0
     start = time.perf_counter()
     for k in range(args.games):
         seat = k % players
@@ -61,9 +66,12 @@ def play(args) -> dict:
             if g.current_player != seat:
                 g.play_jitted_until(seat, kinds, rng)
                 continue
+            t0 = time.perf_counter()
             g.step(agent.act(g))
+            wall = time.perf_counter() - t0
             decisions += 1
             if agent.last_iterations:
+                wall_seconds += wall
                 searched += 1
                 iterations += agent.last_iterations
                 search_seconds += agent.last_seconds
@@ -88,10 +96,15 @@ def play(args) -> dict:
         "truncated": truncated,
         "decisions_per_game": decisions / args.games,
         "searched_decisions_per_game": searched / args.games,
-        "seconds_per_searched_decision": search_seconds / max(searched, 1),
+        "cpu_seconds_per_searched_decision": search_seconds / max(searched, 1),
+        "wall_seconds_per_searched_decision": wall_seconds / max(searched, 1),
         "iterations_per_search": iterations / max(searched, 1),
         "seconds": elapsed,
         "agent": repr(agent),
+        "root": args.root,
+        "candidates": args.candidates,
+        "confidence": args.confidence,
+        "horizon": args.horizon,
         "c_puct": args.c_puct,
         "prior": args.prior,
         "scale": args.scale,
@@ -104,12 +117,17 @@ def main(argv=None) -> None:
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--time-budget", type=float, default=0.1, help="seconds per move (0: none)")
+    ap.add_argument("--time-budget", type=float, default=0.1, help="CPU seconds per move (0: none)")
     ap.add_argument("--playouts", type=int, default=0, help="iterations per move (0: none)")
     ap.add_argument("--rollout", type=int, default=40, help="rollout decisions (-1: to the end)")
     ap.add_argument("--c-puct", type=float, default=1.0)
     ap.add_argument("--prior", type=float, default=0.5)
     ap.add_argument("--scale", type=float, default=150.0)
+    ap.add_argument("--root", default="halving", choices=("halving", "puct"))
+    ap.add_argument("--trades", type=int, default=3, help="offers searched as one move")
+    ap.add_argument("--candidates", type=int, default=4)
+    ap.add_argument("--confidence", type=float, default=1.0)
+    ap.add_argument("--horizon", type=int, default=1, help="score at the seat's n-th next turn")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)

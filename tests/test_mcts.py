@@ -11,8 +11,8 @@ from catan_env.determinize import determinize
 CK = "cities_and_knights"
 
 
-def _quick(seed):
-    return MCTSAgent(seed=seed, time_budget=None, playouts=3, rollout_decisions=8)
+def _quick(seed, root="halving"):
+    return MCTSAgent(seed=seed, time_budget=None, playouts=6, rollout_decisions=8, root=root)
 
 
 def _play(variant, seed, agents, max_turns=1000):
@@ -22,9 +22,10 @@ def _play(variant, seed, agents, max_turns=1000):
     return g
 
 
+@pytest.mark.parametrize("root", ["halving", "puct"])
 @pytest.mark.parametrize("variant", ["base", CK])
-def test_plays_complete_games(variant):
-    agents = [_quick(s) for s in range(4)]
+def test_plays_complete_games(variant, root):
+    agents = [_quick(s, root) for s in range(4)]
     g = _play(variant, 3, agents)
     assert g.done and (g.winner is not None or g.truncated)
 
@@ -35,10 +36,18 @@ def test_registered():
     assert agent.time_budget == 0.1
 
 
-def test_seeded_runs_repeat():
-    a = _play("base", 5, [_quick(s) for s in range(4)], max_turns=25)
-    b = _play("base", 5, [_quick(s) for s in range(4)], max_turns=25)
+@pytest.mark.parametrize("variant", ["base", CK])
+def test_seeded_runs_repeat(variant):
+    a = _play(variant, 5, [_quick(s) for s in range(4)], max_turns=25)
+    b = _play(variant, 5, [_quick(s) for s in range(4)], max_turns=25)
     assert a.actions == b.actions
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="budget"):
+        MCTSAgent(time_budget=None)
+    with pytest.raises(ValueError, match="root"):
+        MCTSAgent(root="minimax")
 
 
 def test_single_legal_action_is_not_searched():
@@ -50,8 +59,9 @@ def test_single_legal_action_is_not_searched():
     assert agent.act(g) == int(g.legal_actions()[0]) and agent.last_iterations == 0
 
 
+@pytest.mark.parametrize("root", ["halving", "puct"])
 @pytest.mark.parametrize("variant", ["base", CK])
-def test_never_peeks(variant):
+def test_never_peeks(variant, root):
     """Scrambling everything the deciding seat cannot see (opponents' cards, decks, the dice to
     come) leaves the choice of a seeded search unchanged: it reads the game only through
     determinizations."""
@@ -66,8 +76,8 @@ def test_never_peeks(variant):
             continue
         seat = g.current_player
         scrambled = determinize(g, seat, rng)
-        first = MCTSAgent(seed=11, time_budget=None, playouts=12, rollout_decisions=20)
-        second = MCTSAgent(seed=11, time_budget=None, playouts=12, rollout_decisions=20)
+        first = MCTSAgent(seed=11, time_budget=None, playouts=12, root=root)
+        second = MCTSAgent(seed=11, time_budget=None, playouts=12, root=root)
         assert first.act(g) == second.act(scrambled)
         searched += 1
     assert searched >= 3
