@@ -3,8 +3,12 @@
 Main entry points:
     :class:`Game`            one game as a Python object (scripting, tests)
     :func:`env`, ``raw_env`` PettingZoo AEC environment
+    ``gymnasium.make("catan_env/Base-v0")``, ``"catan_env/CitiesAndKnights-v0"``
+                             single-agent Gymnasium env (:mod:`catan_env.gym_env`)
     :class:`GameConfig`      the rule options
 """
+
+import gymnasium as _gymnasium
 
 from .aec_env import env, raw_env
 from .config import ConfigError, GameConfig
@@ -13,6 +17,16 @@ from .game import Game, WrongPlayerError
 from .snapshot import SnapshotError
 
 __version__ = "0.1.0"
+
+# The Gymnasium ids; the env module is imported only when an env is made.
+_gymnasium.register(
+    id="catan_env/Base-v0", entry_point="catan_env.gym_env:CatanEnv", kwargs={"variant": "base"}
+)
+_gymnasium.register(
+    id="catan_env/CitiesAndKnights-v0",
+    entry_point="catan_env.gym_env:CatanEnv",
+    kwargs={"variant": "cities_and_knights"},
+)
 
 __all__ = [
     "ConfigError",
