@@ -943,6 +943,32 @@ def test_gate_draw_fifth_card_put_back_by_non_active_player():
     assert g.phase == "action" and g.current_player == 0
 
 
+def test_win_during_gate_draws_drops_the_put_back():
+    """C&K §3.19, C&K §3.15.2: the active player's Printer from a gate draw makes 13 VP and wins
+    at the end of that resolution step; a 5th card another player drew in the same step is not
+    put back (the win drops every pending decision) and the final state is sound.
+
+    Found by the soak (benchmarks/soak.py, C&K seed 3520): the invariant check wrongly flagged
+    the final hand."""
+    from catan_env.engine.tables import STANDARD_TABLES
+
+    d = ck_blank(phase="pre_roll")
+    for c in ("crane", "smith", "medicine", "engineer"):
+        progress(d, 1, c)
+    level(d, 0, "science", 1)
+    level(d, 1, "science", 1)
+    for v in (corner("R3c", "N"), corner("R1a", "N"), corner("R5c", "S")):
+        build(d, v, 0, "city")
+    ck(d)["defender"][0] = 6
+    stack_deck(d, "science", ["printer", "mining"])
+    g = game(next_roll(d, 1, 4, "science"))
+    assert g.public_vp(0) == 12
+    g.step("roll")
+    assert g.done and g.winner == 0 and g.public_vp(0) == 13
+    assert sum(section(g)["progress_cards"][1].values()) == 5
+    assert g.variant.check_state(g.state, STANDARD_TABLES) == 0
+
+
 def test_gate_draw_from_empty_deck_gives_nothing():
     """C&K §3.5.2 [interpretation]: if the deck is empty, a qualifying player draws nothing."""
     d = ck_blank(phase="pre_roll")

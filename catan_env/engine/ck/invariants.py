@@ -260,13 +260,20 @@ def ck_check_state(state, tb):
     w = state[L.WINNER]
     if w >= 0 and (phase != GAME_OVER or state[L.PUBLIC_VP + w] < state[L.OPT_VP_TO_WIN]):
         return 12
-    # 13. nobody but the active player (or one now putting a card back) is over 4
+    # 13. nobody but the active player (or one now putting a card back) is over 4; once
+    # the game is over a put-back still owed is dropped with every other pending decision
+    # (C&K §3.19: the win ends the game at once), so a final hand may hold 5.
     active = state[L.ACTIVE_PLAYER]
     for p in range(n):
         held = 0
         for k in range(NUM_CARD_KINDS):
             held += state[PROGRESS_HAND + p * NUM_CARD_KINDS + k]
-        if held > PROGRESS_HAND_LIMIT and p != active and not (phase == OVERFLOW and p == cur):
+        if (
+            held > PROGRESS_HAND_LIMIT
+            and p != active
+            and phase != GAME_OVER
+            and not (phase == OVERFLOW and p == cur)
+        ):
             return 13
     # 14. merchant
     if (state[MERCHANT_OWNER] >= 0) != (state[MERCHANT_HEX] >= 0):
