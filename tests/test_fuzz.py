@@ -168,6 +168,24 @@ def test_play_jitted_until_fuzz(seat, kinds, rng):
         _sound(g)
 
 
+@FUZZ
+@given(variant=st.sampled_from(VARIANTS), k=st.integers(0, 100), pick=st.integers(0, 10**6))
+def test_chance_outcomes_of_legal_actions(variant, k, pick):
+    """Every outcome of a legal action is a sound position; probabilities sum to 1 exactly;
+    the game asked is unchanged."""
+    g = _position(variant, k)
+    if g.done:
+        return
+    legal = g.legal_actions()
+    a = int(legal[pick % len(legal)])
+    before = g.state.copy()
+    outcomes = g.chance_outcomes(a)
+    assert g.state.tobytes() == before.tobytes()
+    assert sum(o.fraction for o in outcomes) == 1
+    for o in outcomes:
+        _sound(o.game)
+
+
 # --- snapshots and records -----------------------------------------------------------------
 
 
