@@ -523,7 +523,8 @@ class Harness:
                 "catanatron rejects our action", g, {"macro": m.kind, "error": repr(exc)}
             )
             return
-        self.report.transitions[m.kind] += 1
+        label = g.variant.actions.family(m.actions[0]) if m.kind == "simple" else m.kind
+        self.report.transitions[label] += 1
         ours = facts_ours(
             after, m.conv, m.before[L.DEV_NEW : L.DEV_NEW + MAX_PLAYERS * NUM_DEV_TYPES]
         )
