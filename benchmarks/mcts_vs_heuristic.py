@@ -58,7 +58,7 @@ def play(args) -> dict:
     decisions = searched = iterations = 0
     search_seconds = wall_seconds = 0.0
     start = time.perf_counter()
-    for k in range(args.games):
+    for k in range(args.start, args.start + args.games):
         seat = k % players
         g = Game(variant=args.variant, num_players=players, seed=args.seed * 100_003 + k)
         seed_at(rng, 0, args.seed * 7919 + k)
@@ -78,7 +78,7 @@ def play(args) -> dict:
         wins += g.winner == seat
         truncated += g.truncated
         if args.verbose:
-            done = k + 1
+            done = k + 1 - args.start
             print(
                 f"game {done}: seat {seat} {'won' if g.winner == seat else 'lost'}; "
                 f"{wins}/{done} = {wins / done:.3f}, {time.perf_counter() - start:.0f} s",
@@ -89,6 +89,7 @@ def play(args) -> dict:
     return {
         "variant": args.variant,
         "games": args.games,
+        "start": args.start,
         "wins": wins,
         "win_rate": wins / args.games,
         "ci_low": low,
@@ -115,6 +116,7 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--variant", default="base")
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--start", type=int, default=0, help="index of the first game (to split runs)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--time-budget", type=float, default=0.1, help="CPU seconds per move (0: none)")
