@@ -180,3 +180,16 @@ def test_real_step_is_an_outcome_and_merging_is_exact(variant):
             for o in outs:
                 assert o.game.variant.check_state(o.game.state, g.tables) == 0
     assert random_actions >= 10
+
+
+def test_ck_alchemist_rolls_only_the_event_die():
+    """C&K §3.4, §4.1.1: after Alchemist sets the production dice, only the event die is rolled."""
+    d = ckh.ck_blank(phase="pre_roll")
+    ckh.progress(d, 0, "alchemist")
+    g = ckh.game(d)
+    g.step("play(alchemist)")
+    g.step("die(3)")
+    outs = g.chance_outcomes("die(4)")
+    assert [o.fraction for o in outs] == [Fraction(1, 2)] + [Fraction(1, 6)] * 3
+    assert all(o.game.dice == (3, 4) for o in outs)
+    assert {o.label.split("event ")[1] for o in outs} == {"ship", "trade", "politics", "science"}
