@@ -9,6 +9,7 @@ self-play kernel with no Python per step.
 from .base import Agent, make_agent, observation_of, registered_agents
 from .jitted import HeuristicAgent, JittedAgent, WeightedRandomAgent
 from .mcts import MCTSAgent
+from .policy_agent import PolicyAgent
 from .random_agent import RandomAgent
 
 __all__ = [
@@ -16,6 +17,7 @@ __all__ = [
     "HeuristicAgent",
     "JittedAgent",
     "MCTSAgent",
+    "PolicyAgent",
     "RandomAgent",
     "WeightedRandomAgent",
     "make_agent",

@@ -1,0 +1,1 @@
+"""Training scripts (``python -m train.train_ppo``); see train/README.md."""
