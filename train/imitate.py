@@ -1,0 +1,236 @@
+"""Behaviour cloning: start a MaskablePPO policy by imitating a jitted agent.
+
+PPO from scratch spends most of a short CPU budget discovering that building
+wins games. Cloning the heuristic first gives the policy that knowledge in
+minutes; ``train_ppo.py --resume`` then improves it with reinforcement
+learning against the opponent pool::
+
+    python -m train.imitate --out runs/ck_bc/bc.zip --games 1500
+    python -m train.train_ppo --resume runs/ck_bc/bc.zip --out runs/ck_bc --lr 1e-4
+
+Demonstrations: in each game one seat (drawn at random) is played by the
+teacher (``--teacher``, default ``heuristic``) and every other seat by an
+opponent drawn from ``--pool`` (jitted agents only, played inside numba).
+At every decision of the teacher's seat with more than one legal action, the
+seat's observation, legal-action mask and the teacher's choice are kept,
+together with the game's final outcome for that seat (+1 win, -1 loss,
+0 truncated).
+
+Training: the actor minimises the masked cross-entropy of the teacher's
+actions; the critic regresses the outcome, so PPO starts with a value
+function that is not arbitrary. The model is a MaskablePPO of the same shape
+as ``train_ppo.py`` builds (``--net``, ``--activation``) and is saved with the
+header :class:`agents.PolicyAgent` reads, plus an ``.npz`` actor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from agents import make_agent
+from catan_env import Game
+from catan_env.gym_env import CatanEnv
+
+from .train_ppo import VARIANTS, actor_of, evaluate, parse_pool, save_checkpoint
+
+
+def collect(
+    variant: str,
+    games: int,
+    teacher: str,
+    pool: list[tuple[str, float]],
+    players: int,
+    seed: int,
+    progress: bool = True,
+) -> dict[str, np.ndarray]:
+    """Play ``games`` games and return the teacher seat's decisions.
+
+    Returns:
+        ``obs`` (float32, n × obs_size), ``mask`` (bool, n × actions),
+        ``action`` (int64, n) and ``outcome`` (float32, n).
+    """
+    from tqdm import tqdm
+
+    rng = np.random.default_rng(seed)
+    teacher_agent = make_agent(teacher, seed=seed)
+    if teacher_agent.kernel_kind is None:
+        raise ValueError(f"the teacher must be a jitted agent, got {teacher!r}")
+    specs = [s for s, _ in pool]
+    weights = np.array([w for _, w in pool], np.float64)
+    kinds_of = {}
+    for s in specs:
+        agent = make_agent(s, seed=0)
+        if agent.kernel_kind is None:
+            raise ValueError(f"pool agents must be jitted for cloning, got {s!r}")
+        kinds_of[s] = agent.kernel_kind
+    obs, masks, actions, outcomes = [], [], [], []
+    agent_rng = np.zeros(2, np.int32)
+    bar = tqdm(total=games, desc="demonstrations", unit="game", disable=not progress)
+    for _ in range(games):
+        g = Game(variant=variant, num_players=players, seed=int(rng.integers(2**62)))
+        seat = int(rng.integers(players))
+        kinds = np.zeros(players, np.int64)
+        for p in range(players):
+            if p != seat:
+                kinds[p] = kinds_of[specs[rng.choice(len(specs), p=weights / weights.sum())]]
+        agent_rng[:] = rng.integers(-(2**31), 2**31, 2)
+        start = len(obs)
+        while True:
+            g.play_jitted_until(seat, kinds, agent_rng)
+            if g.done:
+                break
+            a = teacher_agent.act(g)
+            mask = g.action_mask()
+            if mask.sum() > 1:
+                obs.append(g.observe(seat))
+                masks.append(mask)
+                actions.append(a)
+            g.step(a)
+        z = 0.0 if g.winner is None else (1.0 if g.winner == seat else -1.0)
+        outcomes.extend([z] * (len(obs) - start))
+        bar.update(1)
+    bar.close()
+    return {
+        "obs": np.asarray(obs, np.float32),
+        "mask": np.asarray(masks, np.bool_),
+        "action": np.asarray(actions, np.int64),
+        "outcome": np.asarray(outcomes, np.float32),
+    }
+
+
+def clone(model, data: dict[str, np.ndarray], epochs: int, batch: int, lr: float, seed: int):
+    """Fit ``model.policy`` to the demonstrations; return the last epoch's mean losses."""
+    import torch
+
+    policy = model.policy
+    policy.set_training_mode(True)
+    opt = torch.optim.Adam(policy.parameters(), lr=lr)
+    n = len(data["action"])
+    gen = np.random.default_rng(seed)
+    tensors = {k: torch.as_tensor(v) for k, v in data.items()}
+    losses = {}
+    for epoch in range(epochs):
+        order = gen.permutation(n)
+        total_pi = total_v = 0.0
+        correct = 0
+        for start in range(0, n, batch):
+            idx = torch.as_tensor(order[start : start + batch])
+            o, m = tensors["obs"][idx], tensors["mask"][idx]
+            a, z = tensors["action"][idx], tensors["outcome"][idx]
+            values, log_prob, _ = policy.evaluate_actions(o, a, action_masks=m)
+            loss_pi = -log_prob.mean()
+            loss_v = torch.nn.functional.mse_loss(values.flatten(), z)
+            loss = loss_pi + 0.5 * loss_v
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
+            opt.step()
+            total_pi += float(loss_pi) * len(idx)
+            total_v += float(loss_v) * len(idx)
+            with torch.no_grad():
+                dist = policy.get_distribution(o, action_masks=m)
+                correct += int((dist.distribution.probs.argmax(1) == a).sum())
+        losses = {
+            "epoch": epoch + 1,
+            "policy_loss": total_pi / n,
+            "value_loss": total_v / n,
+            "agreement": correct / n,
+        }
+        print(json.dumps(losses), flush=True)
+    policy.set_training_mode(False)
+    return losses
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m train.imitate", description=__doc__.split("\n\n")[0]
+    )
+    p.add_argument("--variant", default="cities_and_knights", choices=sorted(VARIANTS))
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--out", default="runs/bc/bc.zip", help="the MaskablePPO zip to write")
+    p.add_argument("--games", type=int, default=1500, help="demonstration games")
+    p.add_argument("--teacher", default="heuristic")
+    p.add_argument("--pool", default="random=0.6,weighted=0.2,heuristic=0.2")
+    p.add_argument("--epochs", type=int, default=6)
+    p.add_argument("--batch-size", type=int, default=1024)
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--net", default="256,256")
+    p.add_argument("--activation", default="relu", choices=["relu", "tanh"])
+    p.add_argument("--eval-games", type=int, default=100, help="vs 3 random, after cloning")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--torch-threads", type=int, default=1)
+    p.add_argument("--no-progress", action="store_true")
+    return p
+
+
+def main(argv: list[str] | None = None) -> dict:
+    args = build_parser().parse_args(argv)
+    import torch
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    torch.set_num_threads(args.torch_threads)
+    torch.manual_seed(args.seed)
+    variant = VARIANTS[args.variant]
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    t0 = time.monotonic()
+    data = collect(
+        variant,
+        args.games,
+        args.teacher,
+        parse_pool(args.pool),
+        args.players,
+        args.seed,
+        progress=not args.no_progress,
+    )
+    collect_seconds = time.monotonic() - t0
+    env = DummyVecEnv([lambda: CatanEnv(variant=variant, num_players=args.players)])
+    net = [int(x) for x in args.net.split(",") if x]
+    activation = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}[args.activation]
+    model = MaskablePPO(
+        "MlpPolicy",
+        env,
+        policy_kwargs={"net_arch": {"pi": net, "vf": net}, "activation_fn": activation},
+        seed=args.seed,
+        device="cpu",
+        verbose=0,
+    )
+    t1 = time.monotonic()
+    losses = clone(model, data, args.epochs, args.batch_size, args.lr, args.seed)
+    meta = {
+        "variant": variant,
+        "num_players": args.players,
+        "activation": args.activation,
+        "obs_size": int(env.observation_space.shape[0]),
+        "num_actions": int(env.action_space.n),
+    }
+    save_checkpoint(model, out, meta)
+    actor = actor_of(model, meta)
+    actor.save(out.with_suffix(".npz"))
+    summary = {
+        "samples": int(len(data["action"])),
+        "games": args.games,
+        "collect_minutes": round(collect_seconds / 60, 2),
+        "clone_minutes": round((time.monotonic() - t1) / 60, 2),
+        **losses,
+    }
+    if args.eval_games:
+        summary["vs_random"] = evaluate(actor, variant, "random", args.eval_games, seed=args.seed)
+    with open(out.with_suffix(".json"), "w") as f:
+        json.dump(summary, f, indent=2)
+    print(json.dumps(summary, indent=2), flush=True)
+    return summary
+
+
+if __name__ == "__main__":
+    main()
