@@ -133,3 +133,12 @@ def test_sampling_agent_plays_legal_actions(tiny_run):
     game = Game(variant=variant, num_players=4, seed=0)
     for _ in range(100):
         game.step(agent.act(game))  # raises if illegal
+
+
+def test_evaluate_command(tiny_run):
+    from train.evaluate import main
+
+    variant, out, _ = tiny_run
+    result = main([str(out / "final.npz"), "--games", "1", "--opponents", "random"])
+    assert result["variant"] == variant
+    assert result["vs_3_random"]["games"] == 1

@@ -134,8 +134,8 @@ def clone(model, data: dict[str, np.ndarray], epochs: int, batch: int, lr: float
             loss.backward()
             torch.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
             opt.step()
-            total_pi += float(loss_pi) * len(idx)
-            total_v += float(loss_v) * len(idx)
+            total_pi += float(loss_pi.detach()) * len(idx)
+            total_v += float(loss_v.detach()) * len(idx)
             with torch.no_grad():
                 dist = policy.get_distribution(o, action_masks=m)
                 correct += int((dist.distribution.probs.argmax(1) == a).sum())

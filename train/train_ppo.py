@@ -256,6 +256,9 @@ def make_callback(args, meta: dict, out: Path):
             self.postfix: dict = {}
 
         def _on_training_start(self) -> None:
+            # Periods count from where training starts (a resumed run does not start at 0).
+            self.next_eval = self.model.num_timesteps + args.eval_every
+            self.next_snapshot = self.model.num_timesteps + args.snapshot_every
             self.bar = tqdm(
                 total=args.steps,
                 initial=self.model.num_timesteps,
@@ -369,7 +372,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--eval-games", type=int, default=40)
     p.add_argument("--eval-at-start", action="store_true", help="evaluate before training")
     p.add_argument("--final-eval-games", type=int, default=200)
-    p.add_argument("--resume", default=None, help="a MaskablePPO .zip to continue from (trusted)")
+    p.add_argument(
+        "--resume",
+        default=None,
+        help="a MaskablePPO .zip to continue from (unpickled: trusted files only); "
+        "--lr, --ent-coef and --n-epochs apply to it",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--torch-threads", type=int, default=1)
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -425,7 +433,10 @@ def main(argv: list[str] | None = None) -> dict:
     net = [int(x) for x in args.net.split(",") if x]
     activation = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}[args.activation]
     if args.resume:
-        model = MaskablePPO.load(args.resume, env=venv, device="cpu")
+        # The PPO settings a fine-tune usually changes follow the command line;
+        # the network and the rest come from the checkpoint.
+        custom = {"learning_rate": args.lr, "ent_coef": args.ent_coef, "n_epochs": args.n_epochs}
+        model = MaskablePPO.load(args.resume, env=venv, device="cpu", custom_objects=custom)
     else:
         model = MaskablePPO(
             "MlpPolicy",
