@@ -48,3 +48,40 @@ def test_records_and_snapshots_take_json_types_only():
     snap["bank"]["ore"] = object()
     with pytest.raises(SnapshotError):
         Game.from_dict(snap)
+
+
+def test_a_policy_npz_with_pickled_objects_is_refused_unopened(tmp_path):
+    """agents.policy_agent reads .npz checkpoints with allow_pickle=False."""
+    import numpy as np
+
+    from agents.policy_agent import load_policy
+
+    marker = tmp_path / "pwned"
+    path = tmp_path / "policy.npz"
+    payload = np.empty(1, object)
+    payload[0] = _Payload(marker)
+    np.savez(path, meta=np.array(json.dumps({"format": 1})), head_weight=payload)
+    with pytest.raises(ValueError):
+        load_policy(path)
+    assert not marker.exists()
+
+
+def test_a_policy_zip_never_unpickles_foreign_objects(tmp_path):
+    """A MaskablePPO zip: only policy.pth is read, with torch.load(weights_only=True), and the
+    pickled ``data`` member is never opened."""
+    import zipfile
+
+    torch = pytest.importorskip("torch", reason="the train extra (torch) is not installed")
+    from agents.policy_agent import META_MEMBER, load_policy
+
+    marker = tmp_path / "pwned"
+    path = tmp_path / "model.zip"
+    pth = tmp_path / "policy.pth"
+    torch.save({"w": _Payload(marker)}, pth)
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("data", pickle.dumps(_Payload(marker)))
+        z.writestr(META_MEMBER, json.dumps({"format": 1}))
+        z.write(pth, "policy.pth")
+    with pytest.raises(pickle.UnpicklingError):
+        load_policy(path)
+    assert not marker.exists()
