@@ -4,10 +4,12 @@ Each variant has one fixed ``Discrete`` space built family by family
 (base §14.7, C&K §6). Names are stable and parseable, e.g.
 ``build_settlement(v12)``, ``move_robber(R3c)``, ``maritime(wool->ore)``,
 ``propose(all)``, ``steal(+1)`` (relative seat: the next player clockwise is
-``+1``), ``play(bishop)``, ``improve(science)``.
+``+1``), ``play(bishop)``, ``improve(science)``; in Explorers & Pirates
+``sail(e40)``, ``load(s0,settler)`` (own ship 0), ``found_settlement(s1,end0)``.
 
 The module-level names (``ACTIONS``, ``ACTION_NAMES``, ``action_id`` ...) are
-those of the base game; :data:`CK_ACTIONS` is the Cities & Knights table.
+those of the base game; :data:`CK_ACTIONS` is the Cities & Knights table,
+:data:`EP_ACTIONS` the Explorers & Pirates one.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from .constants import CARD_NAMES, MAX_PLAYERS, NUM_RESOURCES
 from .engine import action_ids as _base_ids
 from .engine.ck import action_ids as _ck_ids
 from .engine.ck.constants import CARD_KIND_NAMES, TRACK_NAMES
+from .engine.ep import action_ids as _ep_ids
+from .engine.ep.constants import CARGO_NAMES
 
 
 @dataclass(frozen=True)
@@ -54,11 +58,16 @@ _VERTEX = {
     "city_with_medicine",
     "place_metropolis",
     "lose_city",
+    "build_harbor",
+    "settler_to_storage",
 }
-_EDGE = {"build_road", "remove_road"}
+_EDGE = {"build_road", "remove_road", "build_ship", "sail"}
+# E&P: a seat's own ships s0..s2, with a cargo kind or a ship end.
+_SHIP = {"rebuild_ship", "settler_to_ship", "select_ship", "swap_cargo"}
+_SHIP_CARGO = {"drop_from_ship", "load", "unload"}
 _HEX = {"move_robber", "place_merchant", "swap_token"}
 _SEAT = {"steal", "confirm_trade", "choose_player"}
-_CARD = {"discard", "pick", "offer_give", "offer_want", "give"}
+_CARD = {"discard", "pick", "offer_give", "offer_want", "give", "sell_for_gold", "buy_with_gold"}
 _KIND = {"play", "put_under", "take_card"}
 _TRACK = {"improve", "improve_with_crane", "draw_from"}
 
@@ -76,6 +85,17 @@ def _arg_and_label(family: str, k: int, size: int):
         return k, "all" if k == 0 else f"+{k}"
     if family in _CARD:
         return k, CARD_NAMES[k]
+    if family in _SHIP:
+        return k, f"s{k}"
+    if family in _SHIP_CARGO:
+        ship, c = divmod(k, len(CARGO_NAMES))
+        return (ship, c), f"s{ship},{CARGO_NAMES[c]}"
+    if family == "drop_from_storage":
+        v, c = divmod(k, len(CARGO_NAMES))
+        return (v, c), f"v{v},{CARGO_NAMES[c]}"
+    if family == "found_settlement":
+        ship, end = divmod(k, 2)
+        return (ship, end), f"s{ship},end{end}"
     if family in _KIND:
         return k, CARD_KIND_NAMES[k]
     if family in _TRACK:
@@ -153,6 +173,7 @@ class ActionTable:
 
 BASE_ACTIONS = ActionTable(_base_ids.FAMILIES)
 CK_ACTIONS = ActionTable(_ck_ids.FAMILIES)
+EP_ACTIONS = ActionTable(_ep_ids.FAMILIES)
 
 # The base game's table as module-level names.
 ACTIONS = BASE_ACTIONS.infos
@@ -172,6 +193,7 @@ __all__ = [
     "ActionTable",
     "BASE_ACTIONS",
     "CK_ACTIONS",
+    "EP_ACTIONS",
     "FAMILY_NAMES",
     "MAX_PLAYERS",
     "NUM_ACTIONS",

@@ -16,10 +16,38 @@ from .board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
 from .constants import DESERT, HARBOR_NAMES, TERRAIN_NAMES
 from .engine import layout as L
 
-VARIANTS = ("base", "cities_and_knights")
+VARIANTS = ("base", "cities_and_knights", "explorers_and_pirates")
 #: VP needed to win by default (base §9.4, C&K §3.19).
 DEFAULT_VP_TO_WIN = {"base": 10, "cities_and_knights": 13}
 CK_OPTIONS = ("mean_barbarians", "knight_errant", "easy_start")
+#: Explorers & Pirates scenarios (E&P §10), their VP targets (E&P §4.13), and
+#: the scenarios the engine plays completely so far.
+EP_SCENARIOS = (
+    "land_ho",
+    "pirate_lairs",
+    "fish_for_catan",
+    "spices_for_catan",
+    "explorers_and_pirates",
+)
+EP_VP_TO_WIN = {
+    "land_ho": 8,
+    "pirate_lairs": 12,
+    "fish_for_catan": 15,
+    "spices_for_catan": 15,
+    "explorers_and_pirates": 17,
+}
+EP_PLAYABLE = ("land_ho",)
+#: Base-game options that have no meaning in E&P (no robber, no development
+#: cards, the frame board).
+_EP_FOREIGN = (
+    ("friendly_robber", False),
+    ("strict_trade_build_order", False),
+    ("skip_forced", False),
+    ("board", "variable"),
+    ("number_tokens", "spiral"),
+    ("random_spiral_start", False),
+    ("fixed_board", None),
+)
 BOARDS = ("variable", "beginner")
 NUMBER_TOKENS = ("spiral", "random")
 TEMPLATE_SIZE = 2 * NUM_HEXES + NUM_HARBORS
@@ -34,12 +62,16 @@ class GameConfig:
     """The options of one game.
 
     Attributes:
-        variant: rule set; ``"base"`` or ``"cities_and_knights"``.
+        variant: rule set; ``"base"``, ``"cities_and_knights"`` or
+            ``"explorers_and_pirates"``.
         num_players: 3 or 4; 2 is the optional plain two-player base game (base §11.5).
         vp_to_win: victory points needed on one's own turn; by default 10 in the base
-            game (base §9.4) and 13 in Cities & Knights (C&K §3.19).
+            game (base §9.4), 13 in Cities & Knights (C&K §3.19) and the scenario's
+            target in Explorers & Pirates (E&P §4.13: 8 for Land Ho!).
         discard_limit: a 7 makes players holding more cards than this discard half.
-        domestic_trade: allow player-to-player trade (base §6.1, §11.6).
+        domestic_trade: allow player-to-player trade (base §6.1, §11.6); on by
+            default, except in Explorers & Pirates, whose player trade (with gold,
+            E&P §4.5) is not implemented yet.
         trade_max_cards_per_side: cards per side of one offer (base §6.3).
         trade_max_proposals_per_turn: offers per turn, so a turn always ends.
         max_turns: turns before the game is truncated (0: never).
@@ -56,13 +88,15 @@ class GameConfig:
         mean_barbarians: C&K only: players choose which active knights defend (C&K §7).
         knight_errant: C&K only: a knight may chase the robber before the roll (C&K §7).
         easy_start: C&K only: no event die and no 7 in the first two rounds (C&K §7).
+        scenario: E&P only: one of ``EP_SCENARIOS`` (E&P §10); default ``"land_ho"``.
+            Only the scenarios in ``EP_PLAYABLE`` can be played so far.
     """
 
     variant: str = "base"
     num_players: int = 4
     vp_to_win: int | None = None
     discard_limit: int = 7
-    domestic_trade: bool = True
+    domestic_trade: bool | None = None
     trade_max_cards_per_side: int = 5
     trade_max_proposals_per_turn: int = 5
     max_turns: int = 1000
@@ -76,11 +110,20 @@ class GameConfig:
     mean_barbarians: bool = False
     knight_errant: bool = False
     easy_start: bool = False
+    scenario: str | None = None
 
     def __post_init__(self):
         _check_choice("variant", self.variant, VARIANTS)
+        ep = self.variant == "explorers_and_pirates"
+        if ep:
+            self._check_ep()
+        elif self.scenario is not None:
+            raise ConfigError("option scenario belongs to variant='explorers_and_pirates'")
+        if self.domestic_trade is None:
+            object.__setattr__(self, "domestic_trade", not ep)
         if self.vp_to_win is None:
-            object.__setattr__(self, "vp_to_win", DEFAULT_VP_TO_WIN[self.variant])
+            target = EP_VP_TO_WIN[self.scenario] if ep else DEFAULT_VP_TO_WIN[self.variant]
+            object.__setattr__(self, "vp_to_win", target)
         _check_int("num_players", self.num_players, 2, 4)
         _check_int("vp_to_win", self.vp_to_win, 1, 40)
         for name in CK_OPTIONS:
@@ -113,6 +156,26 @@ class GameConfig:
         if self.fixed_board is not None:
             _board_template(self.fixed_board)  # validates
 
+    def _check_ep(self):
+        if self.scenario is None:
+            object.__setattr__(self, "scenario", "land_ho")
+        _check_choice("scenario", self.scenario, EP_SCENARIOS)
+        if self.scenario not in EP_PLAYABLE:
+            raise ConfigError(
+                f"E&P scenario {self.scenario!r} is not implemented yet; playable scenarios: "
+                f"{', '.join(EP_PLAYABLE)}"
+            )
+        if self.num_players < 2:
+            raise ConfigError("Explorers & Pirates is played by 2 to 4 players (E&P §3)")
+        if self.domestic_trade:
+            raise ConfigError(
+                "player-to-player trade in Explorers & Pirates (with gold, E&P §4.5) is not "
+                "implemented yet; leave domestic_trade unset or False"
+            )
+        for name, default in _EP_FOREIGN:
+            if getattr(self, name) != default:
+                raise ConfigError(f"option {name} does not apply to Explorers & Pirates")
+
     @classmethod
     def make(cls, **kwargs) -> GameConfig:
         """Build from keywords, rejecting unknown option names clearly."""
@@ -126,7 +189,10 @@ class GameConfig:
         return cls(**kwargs)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        d = asdict(self)
+        if d["scenario"] is None:
+            del d["scenario"]  # only E&P has scenarios
+        return d
 
     def config_vector(self) -> np.ndarray:
         """The option values in the order of the state's configuration fields."""
@@ -147,10 +213,14 @@ class GameConfig:
         if self.variant == "cities_and_knights":
             extra = [int(getattr(self, name)) for name in CK_OPTIONS]
             v = np.concatenate([v, np.array(extra, np.int32)])
+        if self.variant == "explorers_and_pirates":
+            v = np.concatenate([v, np.array([EP_SCENARIOS.index(self.scenario)], np.int32)])
         return v
 
     def board_template(self) -> np.ndarray:
         """Terrain, numbers and harbors to impose at reset (-1 parts are drawn)."""
+        if self.variant == "explorers_and_pirates":
+            return np.zeros(1, np.int32)  # the frame board comes from the scenario data
         if self.board == "beginner":
             return np.concatenate(
                 [standard.BEGINNER_TERRAIN, standard.BEGINNER_NUMBERS, standard.BEGINNER_HARBORS]
@@ -169,6 +239,10 @@ class GameConfig:
                 **{name: bool(v[f]) for name, f in zip(CK_OPTIONS, CK_CONFIG, strict=True)},
                 **extra,
             }
+        if variant == "explorers_and_pirates":
+            from .engine.ep.layout import OPT_SCENARIO
+
+            extra = {"scenario": EP_SCENARIOS[int(v[OPT_SCENARIO])], **extra}
         return cls(
             variant=variant,
             num_players=int(v[L.NUM_PLAYERS]),

@@ -23,7 +23,6 @@ from .config import GameConfig
 from .constants import NUM_DEV_TYPES, VICTORY_POINT
 from .engine import layout as L
 from .engine.phases import GAME_OVER
-from .engine.tables import STANDARD_TABLES
 from .explain import IllegalActionError
 from .snapshot import state_from_dict, state_to_dict
 from .variants import Variant, get_variant
@@ -37,7 +36,8 @@ class Game:
     """One game of Catan held in a flat int32 state array.
 
     Args:
-        variant: the rule set: ``"base"`` or ``"cities_and_knights"``.
+        variant: the rule set: ``"base"``, ``"cities_and_knights"`` or
+            ``"explorers_and_pirates"`` (with ``scenario="land_ho"``).
         num_players: 3 or 4 (2 for the optional two-player base game).
         seed: fixes the whole game (board, dice, deck, steals). ``None`` draws
             a seed, which is kept in :attr:`seed` so the game can be replayed.
@@ -60,8 +60,8 @@ class Game:
         ):
             raise ValueError(f"seed must be an integer in [0, 2**63), got {seed!r}")
         self.seed: int | None = int(seed)
-        self.tables = STANDARD_TABLES
         self.variant: Variant = get_variant(self.config.variant)
+        self.tables = self.variant.tables(self.config)
         self.state = np.zeros(self.variant.state_size, L.STATE_DTYPE)
         self.variant.reset(
             self.state,
@@ -96,8 +96,8 @@ class Game:
         g = cls.__new__(cls)
         g.config = config
         g.seed = seed
-        g.tables = STANDARD_TABLES
         g.variant = get_variant(config.variant)
+        g.tables = g.variant.tables(config)
         g.state = state
         g._init()
         return g

@@ -20,7 +20,6 @@ import numpy as np
 from .config import GameConfig
 from .constants import MAX_PLAYERS
 from .engine import CACHE_DIR
-from .engine.tables import STANDARD_TABLES
 from .game import Game
 from .variants import get_variant
 
@@ -173,11 +172,12 @@ def play_jitted(
     variant = get_variant(config.variant)
     kernel = variant.play_games_parallel if numba.get_num_threads() > 1 else variant.play_games
     cfg, tmpl = config.config_vector(), config.board_template()
+    tables = variant.tables(config)
     out = GameRecords.empty(len(seeds), config.variant)
     step = chunk * numba.get_num_threads()
     for start in range(0, len(seeds), step):
         part = slice(start, min(len(seeds), start + step))
-        kernel(STANDARD_TABLES, cfg, tmpl, seeds[part], kinds, agent_seed, out.winners[part],
+        kernel(tables, cfg, tmpl, seeds[part], kinds, agent_seed, out.winners[part],
                out.turns[part], out.decisions[part], out.vps[part], out.stats[part])  # fmt: skip
         if bar is not None:
             bar.update(part.stop - part.start)

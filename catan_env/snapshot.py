@@ -97,6 +97,11 @@ def state_to_dict(state: np.ndarray, variant: str = "base") -> dict[str, Any]:
     options = config.to_dict()
     options.pop("fixed_board")
     options.pop("variant")
+    if variant == "explorers_and_pirates":
+        from .snapshot_ep import ep_to_dict
+
+        envelope = {"format": FORMAT, "version": VERSION, "variant": variant, "options": options}
+        return ep_to_dict(s, envelope)
     cards, building_names, phase_names = _names(variant)
     ck = _is_ck(variant)
     hand = L.BASE_LAYOUT.view(s, "hand")
@@ -285,6 +290,12 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
     except (ConfigError, TypeError) as exc:
         raise SnapshotError(f"snapshot options: {exc}") from None
     n = config.num_players
+    if variant == "explorers_and_pirates":
+        from .snapshot_ep import check, ep_from_dict
+
+        s = ep_from_dict(d, config)
+        check(s, config.scenario)
+        return s, config
     ck = _is_ck(variant)
     cards, building_names, phase_names = _names(variant)
     if ck:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .actions import BASE_ACTIONS, CK_ACTIONS, ActionTable
+from .actions import BASE_ACTIONS, CK_ACTIONS, EP_ACTIONS, ActionTable
 from .engine.layout import BASE_LAYOUT, Layout
 
 
@@ -49,6 +49,19 @@ class Variant:
     choose_action: Any = None
     #: Scratch words ``choose_action`` needs in ``work``.
     agent_work_size: int = 0
+    #: ``tables_for(config)``: the static table array (``tb``) of a game; by
+    #: default the standard island's.
+    tables_for: Callable[..., Any] | None = None
+    #: Jitted agent kinds this variant's kernels know (``selfplay.KIND_NAMES`` order).
+    agent_kinds: tuple[str, ...] = ("random", "weighted", "heuristic")
+
+    def tables(self, config) -> Any:
+        """The static table array for a game of this variant with ``config``."""
+        if self.tables_for is None:
+            from .engine.tables import STANDARD_TABLES
+
+            return STANDARD_TABLES
+        return self.tables_for(config)
 
     @property
     def state_size(self) -> int:
@@ -63,7 +76,7 @@ class Variant:
         return self.obs_layout.size
 
 
-VARIANT_NAMES = ("base", "cities_and_knights")
+VARIANT_NAMES = ("base", "cities_and_knights", "explorers_and_pirates")
 
 
 @cache
@@ -73,6 +86,8 @@ def get_variant(name: str) -> Variant:
         return _base()
     if name == "cities_and_knights":
         return _cities_and_knights()
+    if name == "explorers_and_pirates":
+        return _explorers_and_pirates()
     raise ValueError(f"unknown variant {name!r}; variants are {', '.join(VARIANT_NAMES)}")
 
 
@@ -149,4 +164,51 @@ def _cities_and_knights() -> Variant:
         stat_names=("barbarian_attacks", "barbarian_wins"),
         choose_action=kernels.ck_choose_action,
         agent_work_size=CK_WORK_SIZE,
+    )
+
+
+def _ep_tables(config) -> Any:
+    from .engine.ep.tables import scenario_tables
+
+    return scenario_tables(config.scenario)
+
+
+def _explorers_and_pirates() -> Variant:
+    from .engine.ep import kernels, masks, setup
+    from .engine.ep import step as step_module
+    from .engine.ep.invariants import EP_INVARIANT_NAMES, ep_check_state
+    from .engine.ep.layout import EP_LAYOUT
+    from .engine.ep.phases import EP_PHASE_NAMES
+    from .explain_ep import explain_ep
+    from .observe_ep import EP_OBS_LAYOUT, ep_observe_into
+
+    return Variant(
+        name="explorers_and_pirates",
+        title="Catan: Explorers & Pirates",
+        layout=EP_LAYOUT,
+        actions=EP_ACTIONS,
+        phase_names=EP_PHASE_NAMES,
+        obs_layout=EP_OBS_LAYOUT,
+        reset=setup.ep_reset,
+        legal_actions=masks.ep_legal_actions,
+        legal_mask=masks.ep_legal_mask,
+        step=step_module.ep_step,
+        observe_into=ep_observe_into,
+        check_state=ep_check_state,
+        invariant_names=EP_INVARIANT_NAMES,
+        play_games=kernels.ep_play_games,
+        play_games_parallel=kernels.ep_play_games_parallel,
+        batch_reset=kernels.ep_batch_reset,
+        batch_legal=kernels.ep_batch_legal,
+        batch_step=kernels.ep_batch_step,
+        soak=kernels.ep_soak_random_games,
+        explain=explain_ep,
+        play_out=kernels.ep_play_out,
+        play_out_many=kernels.ep_play_out_many,
+        play_until_seat=kernels.ep_play_until_seat,
+        stat_names=("hexes_discovered",),
+        choose_action=kernels.ep_choose_action,
+        agent_work_size=kernels.EP_WORK_SIZE,
+        tables_for=_ep_tables,
+        agent_kinds=("random", "weighted"),
     )

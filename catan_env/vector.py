@@ -39,7 +39,6 @@ from .engine.batch import (
 )
 from .engine.batch import episode_seed as _episode_seed
 from .engine.rng import seed_at
-from .engine.tables import STANDARD_TABLES
 from .explain import IllegalActionError
 from .variants import get_variant
 
@@ -99,7 +98,7 @@ class VectorCatan:
         self.num_threads = num_threads
         self.variant = get_variant(self.config.variant)
         size, n_actions = self.variant.state_size, self.variant.num_actions
-        self.tables = STANDARD_TABLES
+        self.tables = self.variant.tables(self.config)
         self._cfg = self.config.config_vector()
         self._tmpl = self.config.board_template()
         n = num_envs

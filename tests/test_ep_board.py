@@ -1,0 +1,247 @@
+"""Explorers & Pirates: the frame boards of the five scenarios, the Land Ho! set-up,
+hidden face-down hexes, and the configuration (E&P §1, §2, §10)."""
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from ep_helpers import BOARD, EP, E, V, ep_blank, ep_game
+
+from catan_env import ConfigError, Game
+from catan_env.board.ep_frame import area_pool, load_frame
+from catan_env.constants import RESOURCE_NAMES
+from catan_env.engine.ep.constants import HEX_KIND_NAMES, SCENARIOS
+
+HEXES = {
+    "land_ho": 51,
+    "pirate_lairs": 58,
+    "fish_for_catan": 58,
+    "spices_for_catan": 65,
+    "explorers_and_pirates": 72,
+}
+UNEXPLORED = {
+    "land_ho": 8,
+    "pirate_lairs": 11,
+    "fish_for_catan": 11,
+    "spices_for_catan": 13,
+    "explorers_and_pirates": 16,
+}
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_frame_board_counts(scenario):
+    """E&P §10.7, E&P §10.7.1, E&P §10: every scenario's board has its hex total and
+    its unexplored hexes per area, drawn from pools of the right size."""
+    b = load_frame(scenario)
+    assert b.num_hexes == HEXES[scenario]
+    assert (b.area == 2).sum() == (b.area == 3).sum() == UNEXPLORED[scenario]
+    for key in ("north", "south"):
+        assert len(area_pool(b, key)) == UNEXPLORED[scenario]
+    # South positions mirror the north ones (r, X) -> (8 - r, X).
+    north = {b.labels[h] for h in range(b.num_hexes) if b.area[h] == 2}
+    south = {b.labels[h] for h in range(b.num_hexes) if b.area[h] == 3}
+    mirror = {
+        f"({8 - int(x.strip('()').split(',')[0])},{x.strip('()').split(',')[1]})" for x in north
+    }
+    assert mirror == south
+
+
+def test_island_and_numbers():
+    """E&P §1.7, E&P §10.7.1, E&P §1.4: 15 island hexes with the tokens
+    3,3,4,4,5,6,6,8,8,9,10,10,11,11,12; the frame's printed pasture carries the 6."""
+    b = BOARD
+    island = [h for h in range(b.num_hexes) if b.area[h] == 0]
+    assert len(island) == 15
+    assert sorted(int(b.number[h]) for h in island) == [
+        3,
+        3,
+        4,
+        4,
+        5,
+        6,
+        6,
+        8,
+        8,
+        9,
+        10,
+        10,
+        11,
+        11,
+        12,
+    ]
+    kinds = Counter(HEX_KIND_NAMES[b.kind[h]] for h in island)
+    assert kinds == {"forest": 4, "pasture": 4, "mountains": 3, "fields": 2, "hills": 2}
+    h = b.hex_id("(4,3)")
+    assert b.printed[h] == 1 and HEX_KIND_NAMES[b.kind[h]] == "pasture" and b.number[h] == 6
+
+
+def test_standard_hexes_and_token_stacks():
+    """E&P §1.5, E&P §1.6, E&P §10.1: in Land Ho! the north area holds the green-moon
+    hexes (forest, hills, pasture, fields, 2 mountains, 2 sea) and the south the
+    orange-sun ones; the token stacks are {3,4,5,6,9,10} and {4,5,8,9,10,11}."""
+    g = ep_game(seed=3)
+    d = g.to_dict()
+    north = Counter()
+    south = Counter()
+    for label, h in d["board"]["hexes"].items():
+        area = BOARD.area[BOARD.hex_id(label)]
+        if area == 2:
+            north[h["kind"]] += 1
+        elif area == 3:
+            south[h["kind"]] += 1
+    assert north == {"forest": 1, "hills": 1, "pasture": 1, "fields": 1, "mountains": 2, "sea": 2}
+    assert south == {"forest": 1, "hills": 1, "pasture": 1, "fields": 2, "mountains": 1, "sea": 2}
+    assert sorted(d["board"]["token_stacks"]["north"]) == [3, 4, 5, 6, 9, 10]
+    assert sorted(d["board"]["token_stacks"]["south"]) == [4, 5, 8, 9, 10, 11]
+    layouts = {
+        tuple(h["kind"] for h in ep_game(seed=s).to_dict()["board"]["hexes"].values())
+        for s in range(8)
+    }
+    assert len(layouts) > 1  # shuffled face down by the game's own seed
+
+
+def test_unexplored_hexes_face_down():
+    """E&P §10.1, E&P §2.2: every hex of the two areas starts face down, and
+    nothing else does."""
+    d = ep_game().to_dict()
+    down = {label for label, h in d["board"]["hexes"].items() if not h["revealed"]}
+    areas = {BOARD.labels[h] for h in range(BOARD.num_hexes) if BOARD.area[h] >= 2}
+    assert down == areas
+    assert all(h["number"] == 0 for h in d["board"]["hexes"].values() if not h["revealed"])
+
+
+def test_marked_harbor_intersections():
+    """E&P §10.7.3: the 14 marked intersections are the island's east-coast
+    corners, each touching land and sea."""
+    marked = BOARD.data["harbor_intersections"]
+    assert len(marked) == len({V(m) for m in marked}) == 14
+    for m in marked:
+        cells = BOARD.grid.vertex_cells[V(m)]
+        kinds = []
+        for c in cells:
+            try:
+                kinds.append(int(BOARD.kind[BOARD.grid.hex_index(c)]))
+            except KeyError:
+                kinds.append(-2)  # frame
+        assert any(0 <= k < 5 for k in kinds), m
+        assert any(k == 5 or k == -2 for k in kinds), m
+
+
+FIXED = {  # E&P §10.7.4
+    0: ("(1,6).S", "(1,6)|(2,7)", "(7,8).N", "(7,8)|(6,9)", {"ore", "grain", "wool"}),
+    1: ("(7,6).N", "(7,6)|(6,7)", "(1,8).S", "(1,8)|(2,9)", {"ore", "lumber", "brick"}),
+    2: ("(4,3).SE", "(4,5)|(5,4)", "(4,7).S", "(4,7)|(5,8)", {"wool", "ore", "grain"}),
+    3: ("(4,3).N", "(4,3)|(3,4)", "(3,6).SE", "(4,7)|(3,8)", {"wool", "brick"}),
+}
+
+
+def test_land_ho_fixed_start():
+    """E&P §10.1, E&P §10.7.4, E&P §10: blue, red, white and orange start with the
+    settlement, road, harbor settlement and settler ship of Example 2, the cards
+    of the terrain at the settlement, 2 gold and 3 VP."""
+    g = ep_game()
+    d = g.to_dict()
+    for seat, (sv, rd, hv, sh, cards) in FIXED.items():
+        assert d["buildings"][f"v{V(sv)}"] == {"owner": seat, "kind": "settlement"}
+        assert d["buildings"][f"v{V(hv)}"] == {"owner": seat, "kind": "harbor_settlement"}
+        assert d["roads"][f"e{E(rd)}"] == seat
+        p = d["players"][seat]
+        assert p["ships"][0]["path"] == f"e{E(sh)}"
+        assert p["ships"][0]["cargo"] == {"settler": 1}
+        assert {r for r, n in p["hand"].items() if n} == cards
+        assert sum(p["hand"].values()) == len(cards)
+        assert p["gold"] == 2
+        assert g.public_vp(seat) == 3
+    assert d["turn"]["phase"] == "pre_roll"
+
+
+def test_land_ho_three_and_two_players():
+    """E&P §10.1, E&P §10.6: with 3 players the fourth colour is left out; with 2 the
+    unused colours' buildings and roads stay as neutral obstacles, without ships."""
+    d3 = ep_game(3).to_dict()
+    assert f"v{V(FIXED[3][0])}" not in d3["buildings"]
+    assert len(d3["buildings"]) == 6
+    d2 = ep_game(2).to_dict()
+    for seat in (2, 3):
+        sv, rd, hv, _, _ = FIXED[seat]
+        assert d2["buildings"][f"v{V(sv)}"]["owner"] == "neutral"
+        assert d2["buildings"][f"v{V(hv)}"] == {"owner": "neutral", "kind": "harbor_settlement"}
+        assert d2["roads"][f"e{E(rd)}"] == "neutral"
+    assert len(d2["players"]) == 2
+    # Neutral buildings block the distance rule: a settlement next to one is illegal.
+    g = Game.from_dict(d2)
+    assert g.public_vp(0) == g.public_vp(1) == 3
+
+
+def test_observation_hides_face_down_hexes():
+    """E&P §12.7, E&P §2.2: what a face-down hex is, the token stacks' order and the
+    opponents' hands never reach an observation."""
+    g = ep_game(seed=11)
+    obs = [g.observe(p) for p in range(4)]
+    d = g.to_dict()
+    kinds = [k for k in HEX_KIND_NAMES]
+    rng = np.random.default_rng(0)
+    for label in [h for h, x in d["board"]["hexes"].items() if not x["revealed"]]:
+        d["board"]["hexes"][label]["kind"] = kinds[rng.integers(len(kinds))]
+    for a in ("north", "south"):
+        d["board"]["token_stacks"][a] = list(reversed(d["board"]["token_stacks"][a]))
+    g2 = Game.from_dict(d)
+    for p in range(4):
+        o = g2.observe(p)
+        assert (o == obs[p]).all()
+    # Moving a card between two opponents of seat 0 changes nothing seat 0 sees
+    # except nothing at all when counts stay equal.
+    d = g.to_dict()
+    h1, h2 = d["players"][1]["hand"], d["players"][2]["hand"]
+    h1["ore"], h1["brick"] = h1["brick"], h1["ore"]
+    h2["grain"], h2["ore"] = h2["ore"], h2["grain"]
+    assert (Game.from_dict(d).observe(0) == obs[0]).all()
+    view = g.variant.obs_layout.view(obs[0], "hex_kind")
+    assert view[:, -1].sum() == 16  # the unknown column, one per face-down hex
+
+
+def test_config_scenarios_and_options():
+    """E&P §10, E&P §4.13: the scenario option selects the board and the VP target;
+    scenarios not implemented yet and base-game options raise clear errors."""
+    g = ep_game()
+    assert g.config.scenario == "land_ho" and g.config.vp_to_win == 8
+    assert not g.config.domestic_trade
+    for s in ("pirate_lairs", "fish_for_catan", "spices_for_catan", "explorers_and_pirates"):
+        with pytest.raises(ConfigError, match="land_ho"):
+            Game(variant=EP, scenario=s)
+    with pytest.raises(ConfigError, match="not one of"):
+        Game(variant=EP, scenario="atlantis")
+    with pytest.raises(ConfigError, match="not implemented"):
+        Game(variant=EP, domestic_trade=True)
+    with pytest.raises(ConfigError, match="does not apply"):
+        Game(variant=EP, friendly_robber=True)
+    with pytest.raises(ConfigError, match="belongs to"):
+        Game(scenario="land_ho")
+    assert Game(variant=EP, vp_to_win=5).config.vp_to_win == 5
+
+
+def test_snapshot_round_trip_and_errors():
+    """E&P §12.7: a position survives to_dict / from_dict exactly; impossible
+    positions are rejected with the broken rule."""
+    import json
+
+    from catan_env.snapshot import SnapshotError
+
+    g = ep_game(seed=5)
+    for _ in range(40):
+        g.step(int(g.legal_actions()[-1]))
+    d = json.loads(json.dumps(g.to_dict()))
+    assert (Game.from_dict(d).state == g.state).all()
+    bad = ep_blank()
+    bad["bank"]["ore"] = 18  # a card vanished
+    with pytest.raises(SnapshotError, match="not conserved"):
+        Game.from_dict(bad)
+    bad = ep_blank()
+    bad["board"]["hexes"]["(1,6)"]["revealed"] = False
+    with pytest.raises(SnapshotError, match="face down"):
+        Game.from_dict(bad)
+    bad = ep_blank()
+    bad["players"][0]["ships"][0].update(path=f"e{E('(1,6)|(2,7)')}")
+    with pytest.raises(SnapshotError, match="sea route"):
+        Game.from_dict(bad)
+    assert {r for r in RESOURCE_NAMES} == set(ep_blank()["bank"])
