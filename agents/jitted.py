@@ -41,6 +41,9 @@ class JittedAgent:
         variant = game.variant
         bufs = self._buffers.get(variant.name)
         if bufs is None:
+            from catan_env.simulate import check_kinds
+
+            check_kinds(variant, [self.kernel_kind])
             bufs = (
                 np.zeros(game.num_actions, np.int32),
                 np.zeros(variant.agent_work_size, np.int32),

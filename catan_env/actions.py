@@ -60,14 +60,26 @@ _VERTEX = {
     "lose_city",
     "build_harbor",
     "settler_to_storage",
+    "crew_to_storage",
 }
 _EDGE = {"build_road", "remove_road", "build_ship", "sail"}
 # E&P: a seat's own ships s0..s2, with a cargo kind or a ship end.
-_SHIP = {"rebuild_ship", "settler_to_ship", "select_ship", "swap_cargo"}
-_SHIP_CARGO = {"drop_from_ship", "load", "unload"}
+_SHIP = {"rebuild_ship", "settler_to_ship", "select_ship", "swap_cargo", "crew_to_ship",
+         "chase_pirate"}  # fmt: skip
+_SHIP_HEX = {"crew_to_lair", "pick_up_crew", "catch_fish", "befriend_village"}
+_SHIP_CARGO = {"drop_from_ship", "load", "unload", "deliver"}
 _HEX = {"move_robber", "place_merchant", "swap_token"}
 _SEAT = {"steal", "confirm_trade", "choose_player"}
-_CARD = {"discard", "pick", "offer_give", "offer_want", "give", "sell_for_gold", "buy_with_gold"}
+_CARD = {
+    "discard",
+    "pick",
+    "offer_give",
+    "offer_want",
+    "give",
+    "sell_for_gold",
+    "buy_with_gold",
+    "fast_gold",
+}
 _KIND = {"play", "put_under", "take_card"}
 _TRACK = {"improve", "improve_with_crane", "draw_from"}
 
@@ -90,6 +102,11 @@ def _arg_and_label(family: str, k: int, size: int):
     if family in _SHIP_CARGO:
         ship, c = divmod(k, len(CARGO_NAMES))
         return (ship, c), f"s{ship},{CARGO_NAMES[c]}"
+    if family in _SHIP_HEX:
+        ship, h = divmod(k, size // 3)
+        return (ship, h), f"s{ship},h{h}"
+    if family == "place_pirate":
+        return k, f"h{k}"
     if family == "drop_from_storage":
         v, c = divmod(k, len(CARGO_NAMES))
         return (v, c), f"v{v},{CARGO_NAMES[c]}"

@@ -29,6 +29,7 @@ EPILOG = """examples:
   catan-env simulate --games 1000
   catan-env simulate --games 200 --players 3 --json
   catan-env simulate --games 500 -o board=beginner -o domestic_trade=false
+  catan-env simulate --games 500 --variant explorers_and_pirates --scenario land_ho
   catan-env tournament --agents heuristic,random,random,random --games 1000
   catan-env tournament --pool --agents heuristic,weighted,random --games 900 --json
   catan-env simulate --games 5 --agents heuristic,random,random,random --record games/
@@ -70,7 +71,7 @@ def _parse_option(text: str) -> tuple[str, object]:
     kinds = {f.name: f.type for f in fields(GameConfig)}
     if name not in kinds:
         raise ConfigError(f"unknown option {name!r}; known options: {', '.join(sorted(kinds))}")
-    kind = str(kinds[name])
+    kind = str(kinds[name]).replace(" | None", "")
     if kind == "bool":
         low = raw.lower()
         if low not in ("true", "false", "1", "0", "yes", "no"):
@@ -91,9 +92,11 @@ def _parse_option(text: str) -> tuple[str, object]:
 
 def _make_config(args, players: int) -> GameConfig:
     options = dict(_parse_option(o) for o in args.option)
-    for key in ("variant", "num_players"):
+    for key in ("variant", "num_players", "scenario"):
         if key in options:
             raise ConfigError(f"set {key} with its own flag, not -o")
+    if getattr(args, "scenario", None) is not None:
+        options["scenario"] = args.scenario
     return GameConfig.make(variant=args.variant, num_players=players, **options)
 
 
@@ -267,6 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", "-p", type=int, default=4, help="seats (2-4, default 4)")
     sim.add_argument("--variant", default="base", help="rule set (default base)")
     sim.add_argument(
+        "--scenario", default=None, help="Explorers & Pirates scenario (default land_ho)"
+    )
+    sim.add_argument(
         "--agents",
         default="random",
         help="comma-separated agent per seat, or one for all (default random)",
@@ -324,6 +330,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="seats (default: the lineup's length, or 4 with --pool)",
     )
     tour.add_argument("--variant", default="base", help="rule set (default base)")
+    tour.add_argument(
+        "--scenario", default=None, help="Explorers & Pirates scenario (default land_ho)"
+    )
     tour.add_argument("--seed", type=int, default=0, help="fixes all games (default 0)")
     tour.add_argument(
         "--threads", type=int, default=None, help="threads for the jitted kernel (default: all)"

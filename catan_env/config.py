@@ -36,7 +36,7 @@ EP_VP_TO_WIN = {
     "spices_for_catan": 15,
     "explorers_and_pirates": 17,
 }
-EP_PLAYABLE = ("land_ho",)
+EP_PLAYABLE = EP_SCENARIOS
 #: Base-game options that have no meaning in E&P (no robber, no development
 #: cards, the frame board).
 _EP_FOREIGN = (
@@ -69,9 +69,8 @@ class GameConfig:
             game (base §9.4), 13 in Cities & Knights (C&K §3.19) and the scenario's
             target in Explorers & Pirates (E&P §4.13: 8 for Land Ho!).
         discard_limit: a 7 makes players holding more cards than this discard half.
-        domestic_trade: allow player-to-player trade (base §6.1, §11.6); on by
-            default, except in Explorers & Pirates, whose player trade (with gold,
-            E&P §4.5) is not implemented yet.
+        domestic_trade: allow player-to-player trade (base §6.1, §11.6; in
+            Explorers & Pirates with gold on either side, E&P §4.5).
         trade_max_cards_per_side: cards per side of one offer (base §6.3).
         trade_max_proposals_per_turn: offers per turn, so a turn always ends.
         max_turns: turns before the game is truncated (0: never).
@@ -96,7 +95,7 @@ class GameConfig:
     num_players: int = 4
     vp_to_win: int | None = None
     discard_limit: int = 7
-    domestic_trade: bool | None = None
+    domestic_trade: bool = True
     trade_max_cards_per_side: int = 5
     trade_max_proposals_per_turn: int = 5
     max_turns: int = 1000
@@ -120,7 +119,7 @@ class GameConfig:
         elif self.scenario is not None:
             raise ConfigError("option scenario belongs to variant='explorers_and_pirates'")
         if self.domestic_trade is None:
-            object.__setattr__(self, "domestic_trade", not ep)
+            object.__setattr__(self, "domestic_trade", True)
         if self.vp_to_win is None:
             target = EP_VP_TO_WIN[self.scenario] if ep else DEFAULT_VP_TO_WIN[self.variant]
             object.__setattr__(self, "vp_to_win", target)
@@ -167,11 +166,6 @@ class GameConfig:
             )
         if self.num_players < 2:
             raise ConfigError("Explorers & Pirates is played by 2 to 4 players (E&P §3)")
-        if self.domestic_trade:
-            raise ConfigError(
-                "player-to-player trade in Explorers & Pirates (with gold, E&P §4.5) is not "
-                "implemented yet; leave domestic_trade unset or False"
-            )
         for name, default in _EP_FOREIGN:
             if getattr(self, name) != default:
                 raise ConfigError(f"option {name} does not apply to Explorers & Pirates")

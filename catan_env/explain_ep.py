@@ -16,6 +16,7 @@ from .engine.ep import board as B
 from .engine.ep import layout as EL
 from .engine.ep.constants import (
     CARGO_NAMES,
+    COST_CREW,
     COST_HARBOR,
     COST_ROAD,
     COST_SETTLEMENT,
@@ -25,7 +26,17 @@ from .engine.ep.constants import (
     NUM_CARGO,
     SHIPS_PER_PLAYER,
 )
-from .engine.ep.phases import EP_PHASE_NAMES, MOVEMENT, PLACE_SHIP
+from .engine.ep.phases import (
+    EP_PHASE_NAMES,
+    MOVEMENT,
+    PIRATE_STEAL,
+    PLACE_PIRATE,
+    PLACE_SHIP,
+    SETUP_HARBOR,
+    SETUP_NEUTRAL_HARBOR,
+    SETUP_NEUTRAL_SETTLEMENT,
+    SETUP_SHIP,
+)
 from .engine.ep.tables import (
     T_EDGE_EDGES,
     T_EDGE_VERTICES,
@@ -33,7 +44,17 @@ from .engine.ep.tables import (
     T_NUM_VERTICES,
     scenario_tables,
 )
-from .engine.phases import ACTION, DISCARD, GAME_OVER, PRE_ROLL
+from .engine.phases import (
+    ACTION,
+    DISCARD,
+    GAME_OVER,
+    PRE_ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    TRADE_CLOSE,
+    TRADE_COMPOSE,
+    TRADE_RESPOND,
+)
 
 _TRADE_BUILD = {
     "start_movement",
@@ -58,6 +79,28 @@ _MOVEMENT = {
     "swap_cargo",
     "found_settlement",
 }
+_TRADE = {
+    "offer_give",
+    "offer_want",
+    "offer_give_gold",
+    "offer_want_gold",
+    "propose",
+    "cancel_trade",
+    "accept",
+    "decline",
+    "confirm_trade",
+}
+_TRADE_PHASES = {
+    "offer_give": (ACTION, TRADE_COMPOSE),
+    "offer_want": (ACTION, TRADE_COMPOSE),
+    "offer_give_gold": (ACTION, TRADE_COMPOSE),
+    "offer_want_gold": (ACTION, TRADE_COMPOSE),
+    "propose": (TRADE_COMPOSE,),
+    "cancel_trade": (TRADE_COMPOSE, TRADE_CLOSE),
+    "accept": (TRADE_RESPOND,),
+    "decline": (TRADE_RESPOND,),
+    "confirm_trade": (TRADE_CLOSE,),
+}
 _WHERE = {
     "roll": "pre_roll",
     "discard": "discard",
@@ -66,13 +109,52 @@ _WHERE = {
     "build_ship": "action or place_ship",
     "drop_from_ship": "action or movement",
     "drop_from_storage": "action or movement",
+    **{f: " or ".join(EP_PHASE_NAMES[x] for x in ph) for f, ph in _TRADE_PHASES.items()},
 }
+_WHERE.update(
+    {
+        "crew_to_storage": "action (the trade and build phase)",
+        "crew_to_ship": "action (the trade and build phase)",
+        "place_pirate": "place_pirate",
+        "steal": "pirate_steal",
+        "no_steal": "pirate_steal",
+        "chase_pirate": "movement",
+        "crew_to_lair": "movement",
+        "pick_up_crew": "movement",
+        "fishing_roll": "movement",
+        "catch_fish": "movement",
+        "deliver": "movement",
+        "befriend_village": "movement",
+        "fast_gold": "action (the trade and build phase)",
+        "build_settlement": "action or a set-up settlement phase",
+        "build_road": "action or setup_road",
+        "build_harbor": "action or a set-up harbor phase",
+        "build_ship": "action, place_ship or setup_ship",
+    }
+)
 _PHASES_OF = {
+    **_TRADE_PHASES,
+    "crew_to_storage": (ACTION,),
+    "crew_to_ship": (ACTION,),
+    "place_pirate": (PLACE_PIRATE,),
+    "steal": (PIRATE_STEAL,),
+    "no_steal": (PIRATE_STEAL,),
+    "chase_pirate": (MOVEMENT,),
+    "crew_to_lair": (MOVEMENT,),
+    "pick_up_crew": (MOVEMENT,),
+    "fishing_roll": (MOVEMENT,),
+    "catch_fish": (MOVEMENT,),
+    "deliver": (MOVEMENT,),
+    "befriend_village": (MOVEMENT,),
+    "fast_gold": (ACTION,),
     "roll": (PRE_ROLL,),
     "discard": (DISCARD,),
     **{f: (ACTION,) for f in _TRADE_BUILD},
     **{f: (MOVEMENT,) for f in _MOVEMENT},
-    "build_ship": (ACTION, PLACE_SHIP),
+    "build_ship": (ACTION, PLACE_SHIP, SETUP_SHIP),
+    "build_settlement": (ACTION, SETUP_SETTLEMENT, SETUP_NEUTRAL_SETTLEMENT),
+    "build_road": (ACTION, SETUP_ROAD),
+    "build_harbor": (ACTION, SETUP_HARBOR, SETUP_NEUTRAL_HARBOR),
     "drop_from_ship": (ACTION, MOVEMENT),
     "drop_from_storage": (ACTION, MOVEMENT),
 }
@@ -98,7 +180,10 @@ def _spot(s, tb, v) -> str:
         return f"v{v} is taken or next to a building (distance rule)"
     if B.vertex_touches_unexplored(s, tb, v):
         return f"v{v} touches an unexplored hex (E&P §4.12)"
-    return f"v{v} touches no land hex one may build on (E&P §4.6.2)"
+    return (
+        f"v{v} touches no land hex one may build on, or a lair not yet captured, or a "
+        "spice hex without one's crew (E&P §4.6.2, §7.2, §9.2)"
+    )
 
 
 def explain_ep(s: np.ndarray, action: int, mask: np.ndarray) -> str:
@@ -119,6 +204,78 @@ def explain_ep(s: np.ndarray, action: int, mask: np.ndarray) -> str:
 def _reason(s, info, phase, p) -> str:
     tb = scenario_tables(EP_SCENARIOS[int(s[EL.OPT_SCENARIO])])
     f, arg = info.family, info.arg
+    if f in _TRADE:
+        return _trade_reason(s, f, arg, p)
+    if phase in (SETUP_HARBOR, SETUP_NEUTRAL_HARBOR):
+        return f"v{arg} is not a free marked harbor intersection (E&P §10.6, §10.7.3)"
+    if phase in (SETUP_SETTLEMENT, SETUP_NEUTRAL_SETTLEMENT):
+        return _spot(s, tb, arg) if arg < tb[T_NUM_VERTICES] else "not on this board"
+    if phase == SETUP_ROAD:
+        return f"path e{arg} is not a free land path at seat {p}'s settlement (E&P §10.6)"
+    if phase == SETUP_SHIP:
+        return f"path e{arg} is not a free sea route at seat {p}'s harbor settlement"
+    if f in ("crew_to_storage", "crew_to_ship"):
+        from .engine.ep.layout import CREWS_LEFT
+
+        if not s[EL.OPT_SCENARIO]:
+            return "crews are not part of Land Ho! (E&P §10.1)"
+        if s[CREWS_LEFT + p] == 0:
+            return f"seat {p} has no crew left in supply"
+        why = _afford(s, p, COST_CREW)
+        if why:
+            return why
+        return "there is no harbor settlement of the seat there, or no room (E&P §5.1, §4.7)"
+    if f == "place_pirate":
+        return (
+            f"h{arg} is not face-up sea away from the island and the frame, or the "
+            "roller's pirate is already there (E&P §5.2)"
+        )
+    if f == "steal":
+        return f"seat +{arg} has no ship on a side of the pirate's hex (E&P §5.2)"
+    if f == "chase_pirate":
+        return (
+            f"ship s{arg} is not battle-ready: it must be unmoved, not have tried yet, and "
+            "touch a corner of an opponent's pirate hex (E&P §5.4)"
+        )
+    if f == "crew_to_lair":
+        k, h = arg
+        return (
+            f"ship s{k} carries no crew, does not point at h{h}, or h{h} is not a lair with "
+            "room (at most 3 crews, E&P §7.3)"
+        )
+    if f == "fishing_roll":
+        from .engine.ep.layout import FISH_SUPPLY, FISHED
+
+        if s[FISHED]:
+            return "the fishing roll is made at most once per turn (E&P §8.3)"
+        if s[EL.MOVING_SHIP] >= 0:
+            return f"ship s{int(s[EL.MOVING_SHIP])} is mid-move (E&P §8.3)"
+        if not s[FISH_SUPPLY]:
+            return "no fish left in the supply, or no Fish for Catan in this scenario"
+        return "there is no Fish for Catan mission in this scenario"
+    if f == "catch_fish":
+        k, h = arg
+        return f"ship s{k} is not empty, does not point at h{h}, or no fish lies there (E&P §8.4)"
+    if f == "deliver":
+        k, c = arg
+        return (
+            f"ship s{k} carries no {CARGO_NAMES[c]} to deliver or is not at a Council anchor "
+            "(E&P §8.4, §9.3)"
+        )
+    if f == "befriend_village":
+        k, h = arg
+        return (
+            f"ship s{k} carries no crew or does not point at h{h}, h{h} is no face-up village "
+            f"with a sack left, or seat {p} already befriended it (E&P §9.2)"
+        )
+    if f == "fast_gold":
+        return (
+            f"seat {p} has no Fast Gold village sale left this turn or holds no "
+            f"{RESOURCE_NAMES[arg]} (E&P §9.4)"
+        )
+    if f == "pick_up_crew":
+        k, h = arg
+        return f"no crew of seat {p} on the gold field h{h} within reach of ship s{k} (E&P §7.6)"
     if f == "discard":
         if s[L.HAND + p * NUM_CARD_TYPES + arg] == 0:
             return f"seat {p} holds no {RESOURCE_NAMES[arg]}"
@@ -135,7 +292,7 @@ def _reason(s, info, phase, p) -> str:
         why = _afford(s, p, COST_SETTLEMENT)
         if why:
             return why
-        if not B.settlement_spot_ok(s, tb, arg):
+        if not B.settlement_spot_ok(s, tb, arg, p):
             return _spot(s, tb, arg)
         return f"seat {p} has no road at v{arg}"
     if f == "build_road":
@@ -146,10 +303,10 @@ def _reason(s, info, phase, p) -> str:
             return why
         if s[EL.EP_ROAD_OWNER + arg] >= 0:
             return f"path e{arg} already holds a road"
-        if not B.edge_road_ok(s, tb, arg):
+        if not B.edge_road_ok(s, tb, arg, p):
             return (
-                f"path e{arg} borders no land one may build on, or borders an unexplored hex "
-                "(E&P §4.6.2, §4.12)"
+                f"path e{arg} borders no land one may build on, or an unexplored hex, a lair "
+                "or a spice hex without one's crew (E&P §4.6.2, §4.12)"
             )
         return f"path e{arg} does not connect to seat {p}'s road or building"
     if f == "build_harbor":
@@ -278,4 +435,43 @@ def _reason(s, info, phase, p) -> str:
         return f"the storage at v{v} has no room for a {CARGO_NAMES[c]} (E&P §4.7)"
     if f == "swap_cargo":
         return "a swap needs a loaded hold and a loaded storage with different cargo"
+    return "not allowed now"
+
+
+def _trade_reason(s, f, arg, p) -> str:
+    from .engine.ep.layout import TRADE_GOLD_GIVE, TRADE_GOLD_WANT
+
+    if not s[L.OPT_DOMESTIC_TRADE]:
+        return "trade between players is switched off (domestic_trade=False)"
+    if s[L.PHASE] == ACTION and s[L.PROPOSALS] >= s[L.OPT_TRADE_MAX_PROPOSALS]:
+        limit = int(s[L.OPT_TRADE_MAX_PROPOSALS])
+        return f"no more offers this turn (trade_max_proposals_per_turn={limit})"
+    give = int(s[L.TRADE_GIVE : L.TRADE_GIVE + 5].sum() + s[TRADE_GOLD_GIVE])
+    cap = int(s[L.OPT_TRADE_MAX_CARDS])
+    if f == "offer_give":
+        if s[L.TRADE_WANT + arg]:
+            return f"{RESOURCE_NAMES[arg]} is already asked for"
+        if give >= cap:
+            return f"an offer holds at most {cap} cards and coins per side"
+        return f"seat {p} holds no more {RESOURCE_NAMES[arg]} to offer"
+    if f == "offer_want":
+        if s[L.TRADE_GIVE + arg]:
+            return f"{RESOURCE_NAMES[arg]} is already offered"
+        return f"an offer holds at most {cap} cards and coins per side"
+    if f == "offer_give_gold":
+        if s[TRADE_GOLD_WANT]:
+            return "gold is already asked for"
+        if give >= cap:
+            return f"an offer holds at most {cap} cards and coins per side"
+        return f"seat {p} has no more gold to offer"
+    if f == "offer_want_gold":
+        if s[TRADE_GOLD_GIVE]:
+            return "gold is already offered"
+        return f"an offer holds at most {cap} cards and coins per side"
+    if f == "propose":
+        return "an offer needs something on both sides (no gifts)"
+    if f == "accept":
+        return f"seat {p} cannot pay what the offer asks for"
+    if f == "confirm_trade":
+        return f"seat +{arg} did not accept the offer"
     return "not allowed now"

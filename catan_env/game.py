@@ -327,6 +327,9 @@ class Game:
                 f"unknown jitted agent kind in {kinds}; kinds are 0..{len(KIND_NAMES) - 1}"
             )
         kinds = kinds.astype(np.int64)
+        from .simulate import check_kinds
+
+        check_kinds(self.variant, np.delete(kinds, seat))
         if not isinstance(rng, np.ndarray) or rng.dtype != np.int32 or rng.shape != (2,):
             raise ValueError("rng must be an int32 array of two words")
         buf = np.empty(1024, np.int32)

@@ -22,6 +22,7 @@ from .engine.ep.constants import (
     NEUTRAL,
     NUM_CARGO,
     NUM_HEX_KINDS,
+    NUM_TRACKS,
     SHIPS_PER_PLAYER,
     UNKNOWN,
 )
@@ -29,6 +30,7 @@ from .engine.ep.layout import MAX_EDGES, MAX_HEXES, MAX_VERTICES, TOKENS_PER_ARE
 from .engine.ep.phases import EP_NUM_PHASES
 from .engine.ep.tables import T_NUM_EDGES, T_NUM_HEXES, T_NUM_VERTICES
 from .engine.layout import Layout
+from .engine.phases import TRADE_CLOSE, TRADE_RESPOND
 
 P = MAX_PLAYERS
 S = SHIPS_PER_PLAYER
@@ -41,7 +43,7 @@ O_SETTLEMENT = _o("settlement", (MAX_VERTICES, OWNERS), "settlement of relative 
 O_HARBOR = _o("harbor_settlement", (MAX_VERTICES, OWNERS), "harbor settlement of seat / neutral")
 O_STORAGE = _o("storage", (MAX_VERTICES, NUM_CARGO), "pieces in a harbor's storage / 2")
 O_ROAD = _o("road", (MAX_EDGES, OWNERS), "road of relative seat / neutral")
-O_SHIPS_ON = _o("ships_on", (MAX_EDGES, P), "ships of relative seat on the path / 2")
+O_SHIPS_ON = _o("ships_on", (MAX_EDGES, P), "ships of relative seat on the path / 3")
 O_SHIP_PLACED = _o("ship_placed", (P, S), "the ship is on the board")
 O_SHIP_CARGO = _o("ship_cargo", (P, S, NUM_CARGO), "pieces in the hold / 2")
 O_SHIP_MP = _o("ship_mp", (P, S), "movement points left / 8")
@@ -59,7 +61,29 @@ O_PHASE = _o("phase", EP_NUM_PHASES, "one-hot phase")
 O_ACTIVE = _o("active_player", P, "relative seat whose turn it is")
 O_DICE = _o("dice", 11, "one-hot last roll 2..12")
 O_GOLD_BUYS = _o("gold_buys", 1, "gold purchases this turn / 2")
+O_OFFER_GIVE = _o("offer_give", NUM_RESOURCES + 1, "cards, then gold, offered / 19")
+O_OFFER_WANT = _o("offer_want", NUM_RESOURCES + 1, "cards, then gold, asked for / 19")
+O_OFFER_TO = _o("offer_to", P + 1, "addressee: relative seat 0..3, or every opponent")
+O_ANSWERS = _o("trade_answers", (P, 4), "one-hot answer of each relative seat")
 O_TURN = _o("turn", 1, "turn / 200 (capped)")
+O_PIRATE = _o("pirate", (MAX_HEXES, OWNERS), "pirate ship of relative seat on the hex")
+O_CREWS_LEFT = _o("crews_left", P, "crews in supply / 9")
+O_LAIR = _o("lair", (MAX_HEXES, 3), "active lair, captured this turn, gold field")
+O_LAIR_CREWS = _o("lair_crews", (MAX_HEXES, P), "crews of relative seat on the lair / 3")
+O_TRACK = _o("track", (P, NUM_TRACKS), "marker space / 7")
+O_TRACK_CARD = _o("mission_vp_card", (NUM_TRACKS, P), "relative seat holding each VP card")
+O_CHASE_DIE = _o("chase_die", 1, "last chase roll / 6")
+O_FISH_FACE = _o("fish_face", (MAX_HEXES, 6), "one-hot die face of a face-up shoal")
+O_FISH_ON = _o("fish_on_shoal", MAX_HEXES, "a fish lies on the shoal")
+O_FISH_SUPPLY = _o("fish_supply", 1, "fish in the supply / 6")
+O_FISH_DIE = _o("fishing_die", 1, "last fishing roll / 6")
+O_FISHED = _o("fished", 1, "the fishing roll was made this turn")
+O_VILLAGE = _o("village", (MAX_HEXES, 3), "advantage of a face-up village")
+O_VILLAGE_FACE = _o("pirate_bonus_face", MAX_HEXES, "a Pirate Bonus village's die face / 6")
+O_SACKS = _o("village_sacks", MAX_HEXES, "spice sacks on a village / 4")
+O_VILLAGE_CREWS = _o("village_crews", (MAX_HEXES, P), "relative seat befriended the village")
+O_SPICE_SUPPLY = _o("spice_supply", 1, "spice sacks in the supply / 24")
+O_FAST_GOLD = _o("fast_gold_used", 1, "Fast Gold sales this turn / 2")
 
 EP_OBS_SIZE = EP_OBS_LAYOUT.size
 
@@ -104,7 +128,7 @@ def ep_observe_into(state, tb, me, out):
             j = rel * S + k
             e = state[EL.SHIP_EDGE + i]
             if e >= 0:
-                out[O_SHIPS_ON + e * P + rel] += 0.5
+                out[O_SHIPS_ON + e * P + rel] += 1.0 / 3.0
                 out[O_SHIP_PLACED + j] = 1.0
             for c in range(NUM_CARGO):
                 out[O_SHIP_CARGO + j * NUM_CARGO + c] = (
@@ -144,4 +168,50 @@ def ep_observe_into(state, tb, me, out):
     if total >= 2:
         out[O_DICE + total - 2] = 1.0
     out[O_GOLD_BUYS] = state[EL.GOLD_BUYS] / 2.0
+    for r in range(NUM_RESOURCES):
+        out[O_OFFER_GIVE + r] = state[L.TRADE_GIVE + r] / 19.0
+        out[O_OFFER_WANT + r] = state[L.TRADE_WANT + r] / 19.0
+    out[O_OFFER_GIVE + NUM_RESOURCES] = min(state[EL.TRADE_GOLD_GIVE], 19) / 19.0
+    out[O_OFFER_WANT + NUM_RESOURCES] = min(state[EL.TRADE_GOLD_WANT], 19) / 19.0
+    if state[L.PHASE] == TRADE_RESPOND or state[L.PHASE] == TRADE_CLOSE:
+        to = state[L.TRADE_TO]
+        out[O_OFFER_TO + (P if to < 0 else (to - me) % n)] = 1.0
+    for p in range(n):
+        out[O_ANSWERS + 4 * ((p - me) % n) + state[L.TRADE_ANSWER + p]] = 1.0
     out[O_TURN] = min(state[L.TURN], 200) / 200.0
+    if state[EL.PIRATE_HEX] >= 0:
+        out[O_PIRATE + state[EL.PIRATE_HEX] * OWNERS + (state[EL.PIRATE_OWNER] - me) % n] = 1.0
+    for h in range(tb[T_NUM_HEXES]):
+        ls = state[EL.LAIR_STATE + h]
+        if ls > 0:
+            out[O_LAIR + 3 * h + ls - 1] = 1.0
+    for p in range(n):
+        rel = (p - me) % n
+        out[O_CREWS_LEFT + rel] = state[EL.CREWS_LEFT + p] / 9.0
+        for h in range(tb[T_NUM_HEXES]):
+            out[O_LAIR_CREWS + h * P + rel] = state[EL.LAIR_CREWS + h * P + p] / 3.0
+        for t in range(NUM_TRACKS):
+            out[O_TRACK + rel * NUM_TRACKS + t] = state[EL.TRACK_POS + p * NUM_TRACKS + t] / 7.0
+    for t in range(NUM_TRACKS):
+        holder = state[EL.TRACK_HOLDER + t]
+        if holder >= 0:
+            out[O_TRACK_CARD + t * P + (holder - me) % n] = 1.0
+    out[O_CHASE_DIE] = state[EL.CHASE_DIE] / 6.0
+    for h in range(tb[T_NUM_HEXES]):
+        face = state[EL.FISH_FACE + h]
+        if face > 0 and state[EL.EP_HEX_REVEALED + h] == 1:
+            out[O_FISH_FACE + 6 * h + face - 1] = 1.0
+        out[O_FISH_ON + h] = state[EL.FISH_ON + h]
+    out[O_FISH_SUPPLY] = state[EL.FISH_SUPPLY] / 6.0
+    out[O_FISH_DIE] = state[EL.FISH_DIE] / 6.0
+    out[O_FISHED] = state[EL.FISHED]
+    for h in range(tb[T_NUM_HEXES]):
+        adv = state[EL.SPICE_ADV + h]
+        if adv > 0 and state[EL.EP_HEX_REVEALED + h] == 1:
+            out[O_VILLAGE + 3 * h + adv - 1] = 1.0
+            out[O_VILLAGE_FACE + h] = state[EL.SPICE_FACE + h] / 6.0
+            out[O_SACKS + h] = state[EL.SPICE_SACKS + h] / 4.0
+            for p in range(n):
+                out[O_VILLAGE_CREWS + h * P + (p - me) % n] = state[EL.SPICE_CREW + h * P + p]
+    out[O_SPICE_SUPPLY] = state[EL.SPICE_SUPPLY] / 24.0
+    out[O_FAST_GOLD] = state[EL.FAST_GOLD_USED] / 2.0

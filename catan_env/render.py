@@ -129,8 +129,17 @@ def status_line(game: Game) -> str:
     return f"turn {game.turn}, {dice}, {status}"
 
 
+def _check_drawable(game: Game) -> None:
+    if game.config.variant == "explorers_and_pirates":
+        raise NotImplementedError(
+            "rendering Explorers & Pirates boards is not implemented yet; use "
+            "Game.to_dict() or the observation views to inspect a position"
+        )
+
+
 def render_ansi(game: Game) -> str:
     """The board row by row, then one line per seat (hands in full), then the status."""
+    _check_drawable(game)
     s = game.state
     ck = game.config.variant == "cities_and_knights"
     lines = []
@@ -222,6 +231,7 @@ def render_image(game: Game):
     """The board and a side panel as a ``PIL.Image`` (RGB, 1000 x 660)."""
     from .render_image import draw
 
+    _check_drawable(game)
     return draw(game.state)
 
 

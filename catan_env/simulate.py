@@ -119,6 +119,19 @@ def kernel_kinds(agents: Sequence) -> np.ndarray:
     return np.array([a.kernel_kind for a in agents] + [0] * (MAX_PLAYERS - len(agents)), np.int64)
 
 
+def check_kinds(variant, kinds) -> None:
+    """Raise ``ConfigError`` if a jitted agent kind has no kernel in ``variant``."""
+    from .config import ConfigError
+    from .engine.selfplay import KIND_NAMES
+
+    for k in np.asarray(kinds):
+        if KIND_NAMES[int(k)] not in variant.agent_kinds:
+            raise ConfigError(
+                f"the {KIND_NAMES[int(k)]!r} agent has no {variant.title} kernel yet; "
+                f"jitted agents for it: {', '.join(variant.agent_kinds)}"
+            )
+
+
 def load_engine(
     config: GameConfig, jitted: bool, threads: int | None = None, progress: bool = False
 ) -> float:
@@ -170,6 +183,7 @@ def play_jitted(
         bar: a tqdm progress bar to advance, or ``None``.
     """
     variant = get_variant(config.variant)
+    check_kinds(variant, kinds)
     kernel = variant.play_games_parallel if numba.get_num_threads() > 1 else variant.play_games
     cfg, tmpl = config.config_vector(), config.board_template()
     tables = variant.tables(config)

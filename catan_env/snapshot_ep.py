@@ -20,6 +20,7 @@ from .constants import RESOURCE_NAMES
 from .engine import layout as L
 from .engine.ep import layout as EL
 from .engine.ep.constants import (
+    ADVANTAGE_NAMES,
     AREA_NORTH,
     CARGO_NAMES,
     HARBOR_SETTLEMENT,
@@ -36,6 +37,7 @@ from .engine.ep.layout import TOKENS_PER_AREA
 from .engine.ep.phases import EP_PHASE_NAMES
 
 BUILDING_NAMES = ("empty", "settlement", "harbor_settlement")
+LAIR_STATE_NAMES = ("none", "lair", "captured", "gold_field")
 AREAS = ("north", "south")
 
 
@@ -49,7 +51,7 @@ def _cargo(row) -> dict[str, int]:
 
 def ep_to_dict(s: np.ndarray, base: dict[str, Any]) -> dict[str, Any]:
     """The E&P snapshot; ``base`` holds the shared envelope fields."""
-    from .snapshot import _resources, _seat
+    from .snapshot import ANSWER_NAMES, _resources, _seat
 
     config = GameConfig.from_state_vector(s, "explorers_and_pirates")
     board = load_frame(config.scenario)
@@ -92,6 +94,8 @@ def ep_to_dict(s: np.ndarray, base: dict[str, Any]) -> dict[str, Any]:
                     "moved": bool(f & EL.MOVED),
                     "finished": bool(f & EL.FINISHED),
                     "boosted": bool(f & EL.BOOSTED),
+                    "tribute_paid": bool(f & EL.TRIBUTE_PAID),
+                    "chased": bool(f & EL.CHASED),
                 }
             )
         players.append(
@@ -116,13 +120,78 @@ def ep_to_dict(s: np.ndarray, base: dict[str, Any]) -> dict[str, Any]:
         "turn": {
             "number": int(s[L.TURN]),
             "phase": EP_PHASE_NAMES[s[L.PHASE]],
+            "resume_phase": EP_PHASE_NAMES[s[L.RESUME_PHASE]],
+            "setup_index": int(s[L.SETUP_INDEX]),
             "start_player": int(s[L.START_PLAYER]),
             "active_player": int(s[L.ACTIVE_PLAYER]),
             "current_player": _seat(s[L.CURRENT_PLAYER]),
             "dice": [int(s[L.DICE]), int(s[L.DICE + 1])],
             "moving_ship": None if s[EL.MOVING_SHIP] < 0 else f"s{s[EL.MOVING_SHIP]}",
             "gold_buys": int(s[EL.GOLD_BUYS]),
+            "proposals": int(s[L.PROPOSALS]),
         },
+        "trade": {
+            "give": {
+                **_resources(s[L.TRADE_GIVE : L.TRADE_GIVE + 5]),
+                "gold": int(s[EL.TRADE_GOLD_GIVE]),
+            },
+            "want": {
+                **_resources(s[L.TRADE_WANT : L.TRADE_WANT + 5]),
+                "gold": int(s[EL.TRADE_GOLD_WANT]),
+            },
+            "to": _seat(s[L.TRADE_TO]),
+            "answers": [ANSWER_NAMES[s[L.TRADE_ANSWER + p]] for p in range(n)],
+        },  # fmt: skip
+        "pirate": None
+        if s[EL.PIRATE_HEX] < 0
+        else {"hex": board.labels[s[EL.PIRATE_HEX]], "owner": int(s[EL.PIRATE_OWNER])},
+        "chase_die": int(s[EL.CHASE_DIE]),
+        "missions": {
+            "positions": EL.EP_LAYOUT.view(s, "track_position")[:n].tolist(),
+            "stamps": EL.EP_LAYOUT.view(s, "track_stamp")[:n].tolist(),
+            "clock": int(s[EL.TRACK_CLOCK]),
+            "vp_cards": [_seat(x) for x in EL.EP_LAYOUT.view(s, "mission_vp_card")],
+        },
+        "lairs": {
+            board.labels[h]: {
+                "state": LAIR_STATE_NAMES[s[EL.LAIR_STATE + h]],
+                "token": int(s[EL.LAIR_TOKEN + h]),
+                "crews": [int(x) for x in EL.EP_LAYOUT.view(s, "lair_crews")[h][:n]],
+            }
+            for h in range(board.num_hexes)
+            if s[EL.LAIR_STATE + h]
+        },
+        "lair_stack": [int(x) for x in EL.EP_LAYOUT.view(s, "lair_stack")],
+        "lair_tokens_drawn": int(s[EL.LAIR_POS]),
+        "captures_this_turn": [
+            board.labels[s[EL.CAPTURES + i]] for i in range(int(s[EL.NUM_CAPTURES]))
+        ],
+        "fish": {
+            "faces": {
+                board.labels[h]: int(s[EL.FISH_FACE + h])
+                for h in range(board.num_hexes)
+                if s[EL.FISH_FACE + h]
+            },
+            "on_shoals": [board.labels[h] for h in range(board.num_hexes) if s[EL.FISH_ON + h]],
+            "fishing_die": int(s[EL.FISH_DIE]),
+            "fished_this_turn": bool(s[EL.FISHED]),
+        },
+        "spices": {
+            "villages": {
+                board.labels[h]: {
+                    "advantage": ADVANTAGE_NAMES[s[EL.SPICE_ADV + h]],
+                    "face": int(s[EL.SPICE_FACE + h]),
+                    "sacks": int(s[EL.SPICE_SACKS + h]),
+                    "crews": [int(x) for x in EL.EP_LAYOUT.view(s, "village_crews")[h][:n]],
+                }
+                for h in range(board.num_hexes)
+                if s[EL.SPICE_ADV + h]
+            },
+            "delivered": int(s[EL.SPICE_GONE]),
+            "fast_gold_this_turn": int(s[EL.FAST_GOLD_USED]),
+        },
+        "hero_rolls": int(s[EL.HERO_ROLLS]),
+        "hero_dice": [int(x) for x in EL.EP_LAYOUT.view(s, "hero_dice")[:n]],
         "result": {"winner": _seat(s[L.WINNER]), "truncated": bool(s[L.TRUNCATED])},
         "decisions": int(s[L.DECISIONS]),
         "hexes_discovered": int(s[EL.DISCOVERED]),
@@ -134,7 +203,7 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
     """Rebuild an E&P state from a snapshot read through ``snapshot._Reader`` ``d``."""
     from .engine.ep.setup import ep_reset
     from .engine.ep.tables import scenario_tables
-    from .snapshot import SnapshotError, _id
+    from .snapshot import ANSWER_NAMES, SnapshotError, _id
 
     n = config.num_players
     board = load_frame(config.scenario)
@@ -191,6 +260,7 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
     for name, value in d.get("roads", dict).items():
         e = _id("roads", name, "e", ne)
         s[EL.EP_ROAD_OWNER + e] = owner(f"roads.{name}", value)
+    on_board = {}
     players = d.get("players", list)
     if len(players) != n:
         raise SnapshotError(f"players must list {n} seats, got {len(players)}")
@@ -223,7 +293,10 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
                 EL.MOVED * d.get(f"{sp}.moved", bool)
                 + EL.FINISHED * d.get(f"{sp}.finished", bool)
                 + EL.BOOSTED * d.get(f"{sp}.boosted", bool)
+                + EL.TRIBUTE_PAID * d.get(f"{sp}.tribute_paid", bool)
+                + EL.CHASED * d.get(f"{sp}.chased", bool)
             )
+        crews = sum(cargo_of(d, f"{path}.ships.{k}.cargo")[1] for k in range(SHIPS_PER_PLAYER))
         # Supplies and VP follow from the board (E&P §1.8, §4.13).
         mine = s[EL.EP_VERTEX_OWNER : EL.EP_VERTEX_OWNER + nv] == p
         kinds = s[EL.EP_VERTEX_BUILDING : EL.EP_VERTEX_BUILDING + nv]
@@ -237,8 +310,11 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
         s[L.ROADS_LEFT + p] = ROADS_PER_PLAYER - roads
         s[EL.SETTLERS_LEFT + p] = SETTLERS_PER_PLAYER - settlers
         s[L.PUBLIC_VP + p] = settlements + 2 * harbors
+        on_board[p] = (crews, int(stored[mine, 1].sum()))
     s[L.TURN] = d.int("turn.number", 0)
     s[L.PHASE] = d.choice("turn.phase", EP_PHASE_NAMES)
+    s[L.RESUME_PHASE] = d.choice("turn.resume_phase", EP_PHASE_NAMES)
+    s[L.SETUP_INDEX] = d.int("turn.setup_index", 0, 20)
     s[L.START_PLAYER] = d.seat("turn.start_player", n, allow_none=False)
     s[L.ACTIVE_PLAYER] = d.seat("turn.active_player", n, allow_none=False)
     s[L.CURRENT_PLAYER] = d.seat("turn.current_player", n)
@@ -247,6 +323,21 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
     moving = d.get("turn.moving_ship")
     s[EL.MOVING_SHIP] = -1 if moving is None else _id("turn.moving_ship", moving, "s", 3)
     s[EL.GOLD_BUYS] = d.int("turn.gold_buys", 0, 2)
+    s[L.PROPOSALS] = d.int("turn.proposals", 0)
+    sides = RESOURCE_NAMES + ("gold",)
+    give = d.counts("trade.give", sides)
+    want = d.counts("trade.want", sides)
+    s[L.TRADE_GIVE : L.TRADE_GIVE + 5] = give[:5]
+    s[L.TRADE_WANT : L.TRADE_WANT + 5] = want[:5]
+    s[EL.TRADE_GOLD_GIVE] = give[5]
+    s[EL.TRADE_GOLD_WANT] = want[5]
+    s[L.TRADE_TO] = d.seat("trade.to", n)
+    answers = d.get("trade.answers", list)
+    if len(answers) != n:
+        raise SnapshotError(f"trade.answers needs {n} entries")
+    for p in range(n):
+        s[L.TRADE_ANSWER + p] = d.choice(f"trade.answers.{p}", ANSWER_NAMES)
+    _read_modules(d, s, n, board, on_board, config)
     s[L.WINNER] = d.seat("result.winner", n)
     s[L.TRUNCATED] = int(d.get("result.truncated", bool))
     s[L.DECISIONS] = d.int("decisions", 0)
@@ -257,6 +348,139 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
     s[L.RNG] = d.int("rng.0")
     s[L.RNG + 1] = d.int("rng.1")
     return s
+
+
+def cargo_of(d, path) -> list[int]:
+    return _counts(d, path)
+
+
+def _read_modules(d, s, n, board, on_board, config) -> None:
+    """Pirate, missions, lairs and crew supplies (E&P §5-§7)."""
+    from .engine.ep.constants import CREWS_PER_PLAYER, NUM_TRACKS, TRACK_LAST
+    from .engine.ep.missions import mission_vp
+    from .snapshot import SnapshotError
+
+    labels = list(board.labels)
+    pirate = d.get("pirate")
+    if pirate is None:
+        s[EL.PIRATE_HEX] = s[EL.PIRATE_OWNER] = -1
+    else:
+        s[EL.PIRATE_HEX] = d.choice("pirate.hex", labels)
+        s[EL.PIRATE_OWNER] = d.seat("pirate.owner", n, allow_none=False)
+    s[EL.CHASE_DIE] = d.int("chase_die", 0, 6)
+    positions = d.get("missions.positions", list)
+    stamps = d.get("missions.stamps", list)
+    if len(positions) != n or len(stamps) != n:
+        raise SnapshotError(f"missions.positions and missions.stamps need {n} rows")
+    for p in range(n):
+        for t in range(NUM_TRACKS):
+            s[EL.TRACK_POS + p * NUM_TRACKS + t] = d.int(
+                f"missions.positions.{p}.{t}", 0, int(TRACK_LAST[t])
+            )
+            s[EL.TRACK_STAMP + p * NUM_TRACKS + t] = d.int(f"missions.stamps.{p}.{t}", 0)
+    s[EL.TRACK_CLOCK] = d.int("missions.clock", 0)
+    cards = d.get("missions.vp_cards", list)
+    if len(cards) != NUM_TRACKS:
+        raise SnapshotError(f"missions.vp_cards needs {NUM_TRACKS} entries")
+    for t in range(NUM_TRACKS):
+        s[EL.TRACK_HOLDER + t] = d.seat(f"missions.vp_cards.{t}", n)
+    lairs = d.get("lairs", dict)
+    s[EL.LAIR_STATE : EL.LAIR_STATE + EL.MAX_HEXES] = 0
+    s[EL.LAIR_TOKEN : EL.LAIR_TOKEN + EL.MAX_HEXES] = 0
+    s[EL.LAIR_CREWS : EL.LAIR_CREWS + EL.MAX_HEXES * 4] = 0
+    on_lairs = [0] * n
+    for label in lairs:
+        if label not in labels:
+            raise SnapshotError(f"lairs: {label!r} is not a hex of this board")
+        h = labels.index(label)
+        s[EL.LAIR_STATE + h] = d.choice(f"lairs.{label}.state", LAIR_STATE_NAMES)
+        s[EL.LAIR_TOKEN + h] = d.int(f"lairs.{label}.token", 0, 12)
+        crews = d.get(f"lairs.{label}.crews", list)
+        if len(crews) != n:
+            raise SnapshotError(f"lairs.{label}.crews needs {n} entries")
+        for p in range(n):
+            c = d.int(f"lairs.{label}.crews.{p}", 0, 3)
+            s[EL.LAIR_CREWS + h * 4 + p] = c
+            on_lairs[p] += c
+    stack = d.get("lair_stack", list)
+    if len(stack) != 6:
+        raise SnapshotError("lair_stack needs 6 numbers")
+    for i in range(6):
+        s[EL.LAIR_STACK + i] = d.int(f"lair_stack.{i}", 0, 12)
+    s[EL.LAIR_POS] = d.int("lair_tokens_drawn", 0, 6)
+    captures = d.get("captures_this_turn", list)
+    s[EL.CAPTURES : EL.CAPTURES + 6] = -1
+    for i in range(min(6, len(captures))):
+        s[EL.CAPTURES + i] = d.choice(f"captures_this_turn.{i}", labels)
+    s[EL.NUM_CAPTURES] = len(captures)
+    s[EL.HERO_ROLLS] = d.int("hero_rolls", 0)
+    dice = d.get("hero_dice", list)
+    if len(dice) != n:
+        raise SnapshotError(f"hero_dice needs {n} entries")
+    for p in range(n):
+        s[EL.HERO_DICE + p] = d.int(f"hero_dice.{p}", 0, 6)
+    s[EL.FISH_FACE : EL.FISH_FACE + EL.MAX_HEXES] = 0
+    s[EL.FISH_ON : EL.FISH_ON + EL.MAX_HEXES] = 0
+    for label in d.get("fish.faces", dict):
+        if label not in labels:
+            raise SnapshotError(f"fish.faces: {label!r} is not a hex of this board")
+        s[EL.FISH_FACE + labels.index(label)] = d.int(f"fish.faces.{label}", 1, 6)
+    on = d.get("fish.on_shoals", list)
+    for i in range(len(on)):
+        s[EL.FISH_ON + d.choice(f"fish.on_shoals.{i}", labels)] = 1
+    s[EL.FISH_DIE] = d.int("fish.fishing_die", 0, 6)
+    s[EL.FISHED] = int(d.get("fish.fished_this_turn", bool))
+    if "fish" in config_modules(config):
+        from .engine.ep.constants import FISH_PER_GAME
+
+        held = sum(int(x) for x in s[EL.SHIP_CARGO : EL.SHIP_CARGO + 12 * 4].reshape(12, 4)[:, 2])
+        stored = int(
+            s[EL.EP_STORAGE : EL.EP_STORAGE + EL.MAX_VERTICES * 4].reshape(-1, 4)[:, 2].sum()
+        )
+        s[EL.FISH_SUPPLY] = FISH_PER_GAME - held - stored - len(on)
+    for f in ("SPICE_ADV", "SPICE_FACE", "SPICE_SACKS"):
+        at = getattr(EL, f)
+        s[at : at + EL.MAX_HEXES] = 0
+    s[EL.SPICE_CREW : EL.SPICE_CREW + EL.MAX_HEXES * 4] = 0
+    from .engine.ep.constants import SPICE_SACKS_TOTAL
+
+    on_villages = [0] * n
+    sacks = 0
+    for label in d.get("spices.villages", dict):
+        if label not in labels:
+            raise SnapshotError(f"spices.villages: {label!r} is not a hex of this board")
+        h = labels.index(label)
+        path = f"spices.villages.{label}"
+        s[EL.SPICE_ADV + h] = d.choice(f"{path}.advantage", ADVANTAGE_NAMES[1:]) + 1
+        s[EL.SPICE_FACE + h] = d.int(f"{path}.face", 0, 6)
+        s[EL.SPICE_SACKS + h] = d.int(f"{path}.sacks", 0, 4)
+        sacks += int(s[EL.SPICE_SACKS + h])
+        crews = d.get(f"{path}.crews", list)
+        if len(crews) != n:
+            raise SnapshotError(f"{path}.crews needs {n} entries")
+        for p in range(n):
+            c = d.int(f"{path}.crews.{p}", 0, 1)
+            s[EL.SPICE_CREW + h * 4 + p] = c
+            on_villages[p] += c
+    s[EL.SPICE_GONE] = d.int("spices.delivered", 0, SPICE_SACKS_TOTAL)
+    s[EL.FAST_GOLD_USED] = d.int("spices.fast_gold_this_turn", 0, 2)
+    if "spices" in config_modules(config):
+        cargo = s[EL.SHIP_CARGO : EL.SHIP_CARGO + 48].reshape(12, 4)[:, 3].sum()
+        stored = s[EL.EP_STORAGE : EL.EP_STORAGE + EL.MAX_VERTICES * 4].reshape(-1, 4)[:, 3].sum()
+        left = SPICE_SACKS_TOTAL - int(cargo) - int(stored) - sacks - int(s[EL.SPICE_GONE])
+        s[EL.SPICE_SUPPLY] = left
+    for p in range(n):
+        on_lairs[p] += on_villages[p]
+    crews_used = "crews" in config_modules(config)
+    for p in range(n):
+        s[EL.MISSION_VP + p] = mission_vp(s, p)
+        s[L.PUBLIC_VP + p] += s[EL.MISSION_VP + p]
+        held, stored = on_board[p]
+        s[EL.CREWS_LEFT + p] = (CREWS_PER_PLAYER - held - stored - on_lairs[p]) if crews_used else 0
+
+
+def config_modules(config) -> list[str]:
+    return load_frame(config.scenario).data["modules"]
 
 
 def _counts(d, path) -> list[int]:

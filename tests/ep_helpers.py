@@ -25,12 +25,18 @@ def E(name: str) -> int:  # noqa: N802
     return BOARD.edge(name)
 
 
+def _board(d: dict):
+    return load_frame(d["options"]["scenario"])
+
+
 def ep_game(num_players: int = 4, seed: int = 7, **options) -> Game:
     return Game(variant=EP, num_players=num_players, seed=seed, **options)
 
 
-def ep_blank(num_players: int = 4, phase: str = "action", active: int = 0, seed: int = 7) -> dict:
-    d = ep_game(num_players, seed).to_dict()
+def ep_blank(
+    num_players: int = 4, phase: str = "action", active: int = 0, seed: int = 7, scenario="land_ho"
+) -> dict:
+    d = ep_game(num_players, seed, scenario=scenario).to_dict()
     d["buildings"] = {}
     d["roads"] = {}
     d["bank"] = {r: 19 for r in RESOURCE_NAMES}
@@ -39,10 +45,11 @@ def ep_blank(num_players: int = 4, phase: str = "action", active: int = 0, seed:
         p["gold"] = 0
         for s in p["ships"]:
             s.update(path=None, cargo={}, mp=4 if p is d["players"][active] else 0)
-            s.update(moved=False, finished=False, boosted=False)
+            s.update(moved=False, finished=False, boosted=False, tribute_paid=False, chased=False)
     d["turn"].update(
         phase=phase, start_player=0, active_player=active, current_player=active, moving_ship=None
     )
+    d["turn"].update(resume_phase="action", setup_index=20)
     return d
 
 
@@ -57,16 +64,16 @@ def build(d: dict, seat, vertex: str, kind: str = "settlement", storage=None) ->
     b = {"owner": seat, "kind": kind}
     if storage:
         b["storage"] = storage
-    d["buildings"][f"v{V(vertex)}"] = b
+    d["buildings"][f"v{_board(d).vertex(vertex)}"] = b
 
 
 def road(d: dict, seat, path: str) -> None:
-    d["roads"][f"e{E(path)}"] = seat
+    d["roads"][f"e{_board(d).edge(path)}"] = seat
 
 
 def ship(d: dict, seat: int, k: int, path: str, cargo=None, **state) -> None:
     s = d["players"][seat]["ships"][k]
-    s["path"] = f"e{E(path)}"
+    s["path"] = f"e{_board(d).edge(path)}"
     s["cargo"] = dict(cargo or {})
     s.update(state)
 

@@ -205,14 +205,15 @@ def test_config_scenarios_and_options():
     scenarios not implemented yet and base-game options raise clear errors."""
     g = ep_game()
     assert g.config.scenario == "land_ho" and g.config.vp_to_win == 8
-    assert not g.config.domestic_trade
-    for s in ("pirate_lairs", "fish_for_catan", "spices_for_catan", "explorers_and_pirates"):
-        with pytest.raises(ConfigError, match="land_ho"):
-            Game(variant=EP, scenario=s)
+    assert g.config.domestic_trade
+    from catan_env.config import EP_PLAYABLE
+
+    for s in SCENARIOS:
+        if s not in EP_PLAYABLE:
+            with pytest.raises(ConfigError, match="land_ho"):
+                Game(variant=EP, scenario=s)
     with pytest.raises(ConfigError, match="not one of"):
         Game(variant=EP, scenario="atlantis")
-    with pytest.raises(ConfigError, match="not implemented"):
-        Game(variant=EP, domestic_trade=True)
     with pytest.raises(ConfigError, match="does not apply"):
         Game(variant=EP, friendly_robber=True)
     with pytest.raises(ConfigError, match="belongs to"):
@@ -245,3 +246,85 @@ def test_snapshot_round_trip_and_errors():
     with pytest.raises(SnapshotError, match="sea route"):
         Game.from_dict(bad)
     assert {r for r in RESOURCE_NAMES} == set(ep_blank()["bank"])
+
+
+def test_piece_supplies():
+    """E&P §1.1, E&P §1.2, E&P §1.3, E&P §1.8: per colour 5 settlements, 15 roads,
+    4 harbor settlements, 3 ships, 2 settlers and (from scenario 2) 9 crews and a
+    pirate ship; no cities; 19 cards of each resource; gold unlimited."""
+    g = Game(variant=EP, scenario="pirate_lairs", seed=1)
+    assert list(g.field("settlements_left")[:4]) == [5] * 4
+    assert list(g.field("roads_left")[:4]) == [15] * 4
+    assert list(g.field("harbor_settlements_left")[:4]) == [4] * 4
+    assert list(g.field("settlers_left")[:4]) == [2] * 4
+    assert list(g.field("crews_left")[:4]) == [9] * 4
+    assert (g.field("ship_edge")[:4] == -1).all()  # 3 ships each, all in supply
+    assert g.to_dict()["pirate"] is None  # one pirate ship each, none on the board yet
+    assert list(g.field("bank")[:5]) == [19] * 5
+    assert "build_city" not in " ".join(g.action_names)
+    assert list(ep_game().field("crews_left")[:4]) == [0] * 4  # no crews in Land Ho!
+
+
+def test_numbers_table():
+    """E&P §11, E&P §4.6.1: the constants the engine uses."""
+    from catan_env.engine.ep import constants as C
+
+    assert (C.BASE_MP, C.BOOST_MP, C.START_GOLD, C.GOLD_PRICE, C.GOLD_BUYS_PER_TURN) == (
+        4, 2, 2, 2, 2,
+    )  # fmt: skip
+    assert (C.BANK_RATE, C.DISCOVERY_GOLD, C.CAPTURE_CREWS, C.CAPTURE_GOLD) == (3, 2, 3, 2)
+    assert C.GOLD_FIELD_GOLD == 2 and C.CAPACITY == 2 and C.CARGO_SIZE == (2, 1, 2, 1)
+    assert list(C.COST_CREW[:5]) == [0, 0, 1, 0, 1]
+    assert list(C.COST_SETTLER[:5]) == list(C.COST_SETTLEMENT[:5]) == [1, 1, 1, 1, 0]
+    assert list(C.TRACK_VP[0]) == [0, 1, 1, 2, 2, 2, 3, 3]
+    assert list(C.TRACK_VP[2][:7]) == [0, 1, 1, 2, 2, 3, 3]
+    from catan_env.config import EP_VP_TO_WIN
+
+    assert list(EP_VP_TO_WIN.values()) == [8, 12, 15, 15, 17]
+
+
+def test_adjacency_and_sea_routes():
+    """E&P §2.5, E&P §2.3, E&P §2.1: paths sharing an intersection are adjacent;
+    frame sides are sea routes, land|land paths are not; an intersection touches
+    at most 3 hexes."""
+    g = BOARD.grid.geometry
+    e = E("(2,9)|(2,11)")
+    ends = set(g.edge_vertices[e])
+    for f in g.edge_edges[e]:
+        if f >= 0:
+            assert ends & set(g.edge_vertices[f])
+    frame_side = [x for x in range(BOARD.grid.num_edges) if g.edge_hexes[x][1] < 0]
+    assert frame_side and all(g.edge_hexes[x][0] >= 0 for x in frame_side)
+    d = ep_blank(phase="action")
+    d["players"][0]["ships"][0]["path"] = f"e{frame_side[0]}"
+    Game.from_dict(d)  # a ship may stand on a frame side
+    assert (g.vertex_hexes >= -1).all() and g.vertex_hexes.shape[1] == 3
+
+
+def test_interpretation_defaults():
+    """E&P §14, E&P §13: the documented defaults: lair tokens {2,3,4,5,11,12}, the
+    §10.7 layout from data files, the 14 marked harbor intersections, Land Ho!'s
+    fixed start, gold fields not blocking compensation, optional steals."""
+    for s in ("pirate_lairs", "fish_for_catan", "explorers_and_pirates"):
+        assert sorted(load_frame(s).data["lair_tokens"]) == [2, 3, 4, 5, 11, 12]
+    assert "lair_tokens" not in load_frame("land_ho").data
+    assert all(len(load_frame(s).data["harbor_intersections"]) == 14 for s in SCENARIOS)
+    assert "start_positions" in BOARD.data
+    assert load_frame("fish_for_catan").data["council_anchors"] == ["N", "S"]
+
+
+def test_trade_and_build_decisions():
+    """E&P §12.4, E&P §12.5, E&P §12.1: the trade and build phase offers bank trade,
+    gold sales and purchases, offers to players, every build, and the way on to the
+    movement phase, whose decisions are the ship actions and the end of the turn."""
+    g = ep_game(seed=2)
+    fams = set(g.variant.actions.family_names)
+    for f in (
+        "maritime", "sell_for_gold", "buy_with_gold", "offer_give", "offer_give_gold",
+        "propose", "build_road", "build_settlement", "build_harbor", "build_ship",
+        "rebuild_ship", "settler_to_storage", "settler_to_ship", "crew_to_storage",
+        "crew_to_ship", "drop_from_ship", "drop_from_storage", "start_movement",
+        "select_ship", "boost", "sail", "stop_ship", "load", "unload", "swap_cargo",
+        "found_settlement", "crew_to_lair", "pick_up_crew", "chase_pirate", "end_turn",
+    ):  # fmt: skip
+        assert f in fams, f

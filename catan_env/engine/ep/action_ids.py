@@ -6,13 +6,13 @@ intersection are never legal. Ships are a seat's own ships 0..2; cargo kinds
 are settler, crew, fish, spice.
 """
 
-from ...constants import NUM_RESOURCES
+from ...constants import MAX_PLAYERS, NUM_RESOURCES
 from ..action_ids import ActionBlocks
 from .constants import NUM_CARGO, SHIPS_PER_PLAYER
-from .layout import MAX_EDGES, MAX_VERTICES
+from .layout import MAX_EDGES, MAX_HEXES, MAX_VERTICES
 
 _b = ActionBlocks()
-V, E, S = MAX_VERTICES, MAX_EDGES, SHIPS_PER_PLAYER
+V, E, S, H = MAX_VERTICES, MAX_EDGES, SHIPS_PER_PLAYER, MAX_HEXES
 
 ROLL = _b.add("roll", 1)
 END_TURN = _b.add("end_turn", 1)  # end of the movement phase (§4.2 step 4)
@@ -38,6 +38,33 @@ LOAD = _b.add("load", S * NUM_CARGO)  # storage -> hold (§4.11)
 UNLOAD = _b.add("unload", S * NUM_CARGO)  # hold -> storage
 SWAP = _b.add("swap_cargo", S)  # exchange hold and storage
 FOUND = _b.add("found_settlement", S * 2)  # settler ship, which end (§4.10)
+# Trade with players (§4.5, base §6.3): compose, propose, answer, confirm.
+TRADE_ADD_GIVE = _b.add("offer_give", NUM_RESOURCES)
+TRADE_ADD_WANT = _b.add("offer_want", NUM_RESOURCES)
+TRADE_GIVE_GOLD = _b.add("offer_give_gold", 1)
+TRADE_WANT_GOLD = _b.add("offer_want_gold", 1)
+TRADE_PROPOSE = _b.add("propose", MAX_PLAYERS)  # 0: every opponent; 1..3: relative seat
+TRADE_CANCEL = _b.add("cancel_trade", 1)
+TRADE_ACCEPT = _b.add("accept", 1)
+TRADE_DECLINE = _b.add("decline", 1)
+TRADE_CONFIRM = _b.add("confirm_trade", MAX_PLAYERS - 1)
+# Crews and pirate ships (§5).
+CREW_TO_STORAGE = _b.add("crew_to_storage", V)
+CREW_TO_SHIP = _b.add("crew_to_ship", S)
+PLACE_PIRATE = _b.add("place_pirate", H)
+STEAL = _b.add("steal", MAX_PLAYERS - 1)  # relative seat
+NO_STEAL = _b.add("no_steal", 1)
+CHASE = _b.add("chase_pirate", S)
+# Pirate lairs (§7): a crew from ship s onto lair hex h; own crews back from a gold field.
+CREW_TO_LAIR = _b.add("crew_to_lair", S * H)
+PICK_UP_CREW = _b.add("pick_up_crew", S * H)
+# Fish for Catan (§8): the fishing roll, catching, delivering at a Council anchor.
+FISHING_ROLL = _b.add("fishing_roll", 1)
+CATCH_FISH = _b.add("catch_fish", S * H)
+DELIVER = _b.add("deliver", S * NUM_CARGO)  # ship, cargo kind (fish or spice)
+# Spices for Catan (§9): a crew befriends a village; Fast Gold sells a card for 1 gold.
+BEFRIEND = _b.add("befriend_village", S * H)
+FAST_GOLD_SALE = _b.add("fast_gold", NUM_RESOURCES)
 
 NUM_ACTIONS = _b.size
 FAMILIES = tuple(_b.families)

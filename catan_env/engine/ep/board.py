@@ -12,9 +12,12 @@ from .constants import (
     COUNCIL,
     FISH_SHOAL,
     FRAME_SEA,
+    GOLD,
     HARBOR_SETTLEMENT,
+    LAIR_GOLD_FIELD,
     SEA,
     SHIPS_PER_PLAYER,
+    SPICE,
 )
 from .layout import (
     EP_HEX_KIND,
@@ -22,7 +25,9 @@ from .layout import (
     EP_ROAD_OWNER,
     EP_VERTEX_BUILDING,
     EP_VERTEX_OWNER,
+    LAIR_STATE,
     SHIP_EDGE,
+    SPICE_CREW,
 )
 from .tables import T_EDGE_HEXES, T_EDGE_VERTICES, T_HEX_VERTICES, T_VERTEX_EDGES, T_VERTEX_HEXES
 
@@ -43,13 +48,29 @@ def revealed_sea(state, h):
 
 
 @njit(cache=True, inline="always")
-def buildable_land(state, h):
-    """A face-up terrain hex: roads and settlements may border it (§4.6.2).
+def blocks(state, h, p):
+    """Nothing of ``p``'s may touch ``h``: a face-down hex (§4.12), a lair not yet
+    captured (§7.2), or a spice hex without ``p``'s crew (§9.2)."""
+    if h < 0:
+        return False
+    if state[EP_HEX_REVEALED + h] == 0:
+        return True
+    kind = state[EP_HEX_KIND + h]
+    if kind == GOLD:
+        return state[LAIR_STATE + h] != LAIR_GOLD_FIELD
+    if kind == SPICE:
+        return p < 0 or state[SPICE_CREW + h * MAX_PLAYERS + p] == 0
+    return False
 
-    Gold fields still hold their lair and spice hexes need the player's crew,
-    so only the five terrains count (§7.2, §9.2).
-    """
-    return h >= 0 and state[EP_HEX_REVEALED + h] == 1 and state[EP_HEX_KIND + h] < SEA
+
+@njit(cache=True, inline="always")
+def buildable_land(state, h, p):
+    """A face-up land hex ``p`` may build on (§4.6.2): a terrain, a captured gold
+    field (§7.5), or a spice hex where ``p`` has a crew (§9.2)."""
+    if h < 0 or state[EP_HEX_REVEALED + h] == 0:
+        return False
+    kind = state[EP_HEX_KIND + h]
+    return kind < SEA or ((kind == GOLD or kind == SPICE) and not blocks(state, h, p))
 
 
 @njit(cache=True)
@@ -61,14 +82,14 @@ def vertex_touches_unexplored(state, tb, v):
 
 
 @njit(cache=True)
-def vertex_on_land(state, tb, v):
-    """``v`` is a corner of a hex a player may build on, and of no unexplored hex."""
+def vertex_on_land(state, tb, v, p):
+    """``v`` is a corner of a hex ``p`` may build on, and of no hex that blocks ``p``."""
     land = False
     for k in range(3):
         h = tb[T_VERTEX_HEXES + 3 * v + k]
-        if unexplored(state, h):
+        if blocks(state, h, p):
             return False
-        if buildable_land(state, h):
+        if buildable_land(state, h, p):
             land = True
     return land
 
@@ -101,9 +122,9 @@ def distance_ok(state, tb, v):
 
 
 @njit(cache=True)
-def settlement_spot_ok(state, tb, v):
-    """A settlement may stand on ``v`` (distance rule, land, no unexplored corner)."""
-    return distance_ok(state, tb, v) and vertex_on_land(state, tb, v)
+def settlement_spot_ok(state, tb, v, p):
+    """``p`` may have a settlement on ``v`` (distance rule, land, nothing blocking)."""
+    return distance_ok(state, tb, v) and vertex_on_land(state, tb, v, p)
 
 
 @njit(cache=True)
@@ -117,14 +138,15 @@ def edge_is_sea_route(state, tb, e):
 
 
 @njit(cache=True)
-def edge_road_ok(state, tb, e):
-    """A road path: borders buildable land and no unexplored hex (§4.6.2)."""
+def edge_road_ok(state, tb, e, p):
+    """A road path for ``p``: borders land ``p`` may build on and no hex that blocks
+    ``p`` (§4.6.2)."""
     land = False
     for k in range(2):
         h = tb[T_EDGE_HEXES + 2 * e + k]
-        if unexplored(state, h):
+        if blocks(state, h, p):
             return False
-        if buildable_land(state, h):
+        if buildable_land(state, h, p):
             land = True
     return land
 

@@ -28,23 +28,30 @@ from .constants import (
     BASE_MP,
     CAPACITY,
     CARGO_SIZE,
+    COST_CREW,
     COST_HARBOR,
     COST_ROAD,
     COST_SETTLEMENT,
     COST_SETTLER,
     COST_SHIP,
+    CREW,
+    FISH,
     GOLD_BUYS_PER_TURN,
     GOLD_PRICE,
     HARBOR_SETTLEMENT,
+    MOD_CREWS,
     NUM_CARGO,
     SETTLER,
     SHIPS_PER_PLAYER,
+    SPICE_SACK,
 )
 from .layout import (
+    CREWS_LEFT,
     EP_ROAD_OWNER,
     EP_STORAGE,
     EP_VERTEX_BUILDING,
     EP_VERTEX_OWNER,
+    FISH_SUPPLY,
     GOLD,
     GOLD_BUYS,
     HARBORS_LEFT,
@@ -54,8 +61,9 @@ from .layout import (
     SHIP_EDGE,
     SHIP_FLAGS,
     SHIP_MP,
+    SPICE_SUPPLY,
 )
-from .tables import T_NUM_EDGES, T_NUM_VERTICES
+from .tables import T_MODULES, T_NUM_EDGES, T_NUM_VERTICES
 
 # --- cargo containers (§4.7) -------------------------------------------------------
 
@@ -88,6 +96,12 @@ def return_cargo(state, p, c, n):
     to ``p``'s supply, fish and spice sacks to the general supply (§4.7)."""
     if c == SETTLER:
         state[SETTLERS_LEFT + p] += n
+    elif c == CREW:
+        state[CREWS_LEFT + p] += n
+    elif c == FISH:
+        state[FISH_SUPPLY] += n
+    elif c == SPICE_SACK:
+        state[SPICE_SUPPLY] += n
 
 
 @njit(cache=True)
@@ -117,7 +131,7 @@ def can_build_road(state, tb, p, e, free):
         return False
     if not free and not can_afford(state, p, COST_ROAD):
         return False
-    return edge_road_ok(state, tb, e) and road_connected(state, tb, p, e)
+    return edge_road_ok(state, tb, e, p) and road_connected(state, tb, p, e)
 
 
 @njit(cache=True)
@@ -133,7 +147,7 @@ def can_build_settlement(state, tb, p, v):
         return False
     if not can_afford(state, p, COST_SETTLEMENT):
         return False
-    return settlement_spot_ok(state, tb, v) and vertex_has_own_road(state, tb, p, v)
+    return settlement_spot_ok(state, tb, v, p) and vertex_has_own_road(state, tb, p, v)
 
 
 @njit(cache=True)
@@ -273,6 +287,44 @@ def do_settler_to_ship(state, tb, p, k):
     pay(state, p, COST_SETTLER)
     state[SETTLERS_LEFT + p] -= 1
     state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + SETTLER] += 1
+
+
+# --- crews built at a harbor (§5.1) ----------------------------------------------------
+
+
+@njit(cache=True)
+def can_crew_to_storage(state, tb, p, v):
+    if (tb[T_MODULES] & MOD_CREWS) == 0 or v >= tb[T_NUM_VERTICES] or not own_harbor(state, p, v):
+        return False
+    if state[CREWS_LEFT + p] <= 0 or not can_afford(state, p, COST_CREW):
+        return False
+    return storage_used(state, v) + CARGO_SIZE[CREW] <= CAPACITY
+
+
+@njit(cache=True)
+def do_crew_to_storage(state, tb, p, v):
+    pay(state, p, COST_CREW)
+    state[CREWS_LEFT + p] -= 1
+    state[EP_STORAGE + v * NUM_CARGO + CREW] += 1
+
+
+@njit(cache=True)
+def can_crew_to_ship(state, tb, p, k):
+    if (tb[T_MODULES] & MOD_CREWS) == 0:
+        return False
+    e = state[SHIP_EDGE + ship_slot(p, k)]
+    if e < 0 or ship_harbor(state, tb, p, e) < 0:
+        return False
+    if state[CREWS_LEFT + p] <= 0 or not can_afford(state, p, COST_CREW):
+        return False
+    return hold_used(state, p, k) + CARGO_SIZE[CREW] <= CAPACITY
+
+
+@njit(cache=True)
+def do_crew_to_ship(state, tb, p, k):
+    pay(state, p, COST_CREW)
+    state[CREWS_LEFT + p] -= 1
+    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW] += 1
 
 
 # --- throwing cargo away (§4.7) ----------------------------------------------------------

@@ -77,8 +77,36 @@ SCENARIOS = (
     "spices_for_catan",
     "explorers_and_pirates",
 )
-#: Scenarios the engine plays completely so far; the others raise a ConfigError.
-PLAYABLE_SCENARIOS = ("land_ho",)
+#: Scenario modules (E&P §10), bits of the tables' ``modules`` entry.
+MOD_CREWS, MOD_PIRATES, MOD_LAIRS, MOD_FISH, MOD_SPICES = 1, 2, 4, 8, 16
+MODULE_NAMES = ("crews", "pirates", "lairs", "fish", "spices")
+
+# Missions (E&P §6): track index, VP by marker position (§6.2).
+LAIRS_TRACK, FISH_TRACK, SPICE_TRACK = 0, 1, 2
+NUM_TRACKS = 3
+TRACK_NAMES = ("pirate_lairs", "fish_for_catan", "spices_for_catan")
+TRACK_VP = np.array(
+    [[0, 1, 1, 2, 2, 2, 3, 3], [0, 1, 1, 2, 2, 2, 3, 3], [0, 1, 1, 2, 2, 3, 3, -1]], np.int32
+)
+TRACK_LAST = np.array([7, 7, 6], np.int32)
+
+# Pirate lairs (E&P §7): lair state of a hex.
+LAIR_NONE, LAIR_ACTIVE, LAIR_CAPTURED, LAIR_GOLD_FIELD = 0, 1, 2, 3
+LAIRS_PER_GAME = 6
+#: Crews that capture a lair (E&P §7.4), gold each participant gets, gold per
+#: building on a gold field's number (E&P §7.5).
+CAPTURE_CREWS = 3
+CAPTURE_GOLD = 2
+GOLD_FIELD_GOLD = 2
+
+# Fish for Catan (E&P §8): fish in the shared supply.
+FISH_PER_GAME = 6
+FISH_SHOALS_PER_AREA = 3
+
+# Spices for Catan (E&P §9): village advantages (§9.4), spice sacks (§1.3).
+SWIFT_VOYAGE, PIRATE_BONUS, FAST_GOLD = 1, 2, 3
+ADVANTAGE_NAMES = ("none", "swift_voyage", "pirate_bonus", "fast_gold")
+SPICE_SACKS_TOTAL = 24
 
 # Costs (E&P §4.6.1) as vectors over all card types (lumber, brick, wool, grain, ore).
 COST_ROAD = np.array([1, 1, 0, 0, 0, 0, 0, 0], np.int32)

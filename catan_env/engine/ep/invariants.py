@@ -16,17 +16,38 @@ from ..layout import (
     NUM_PLAYERS,
     PHASE,
     PUBLIC_VP,
+    RESUME_PHASE,
     ROADS_LEFT,
     SETTLEMENTS_LEFT,
 )
-from ..phases import ACTION, DISCARD, GAME_OVER, PRE_ROLL
-from .board import distance_ok, edge_is_sea_route, ships_on
+from ..phases import (
+    ACTION,
+    DISCARD,
+    GAME_OVER,
+    PRE_ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    TRADE_CLOSE,
+    TRADE_COMPOSE,
+    TRADE_RESPOND,
+)
+from .board import distance_ok, edge_is_sea_route, revealed_sea, ships_on
 from .constants import (
     AREA_NORTH,
     CAPACITY,
     CARGO_SIZE,
+    CREW,
+    CREWS_PER_PLAYER,
+    FISH,
+    FISH_PER_GAME,
     HARBOR_SETTLEMENT,
     HARBORS_PER_PLAYER,
+    LAIR_ACTIVE,
+    LAIR_CAPTURED,
+    LAIR_NONE,
+    MOD_CREWS,
+    MOD_FISH,
+    MOD_SPICES,
     NUM_CARGO,
     ROADS_PER_PLAYER,
     SEA,
@@ -34,8 +55,14 @@ from .constants import (
     SETTLER,
     SETTLERS_PER_PLAYER,
     SHIPS_PER_PLAYER,
+    SPICE_SACK,
+    SPICE_SACKS_TOTAL,
+)
+from .constants import (
+    GOLD as GOLD_KIND,
 )
 from .layout import (
+    CREWS_LEFT,
     EP_HEX_KIND,
     EP_HEX_NUMBER,
     EP_HEX_REVEALED,
@@ -44,17 +71,45 @@ from .layout import (
     EP_TOKEN_POS,
     EP_VERTEX_BUILDING,
     EP_VERTEX_OWNER,
+    FISH_ON,
+    FISH_SUPPLY,
     GOLD,
     GOLD_BUYS,
     HARBORS_LEFT,
+    LAIR_CREWS,
+    LAIR_STATE,
+    MISSION_VP,
     MOVING_SHIP,
+    PIRATE_HEX,
+    PIRATE_OWNER,
     SETTLERS_LEFT,
     SHIP_CARGO,
     SHIP_EDGE,
     SHIP_MP,
+    SPICE_CREW,
+    SPICE_GONE,
+    SPICE_SACKS,
+    SPICE_SUPPLY,
+    TRADE_GOLD_GIVE,
+    TRADE_GOLD_WANT,
 )
-from .phases import MOVEMENT, PLACE_SHIP
-from .tables import T_HEX_AREA, T_NUM_EDGES, T_NUM_HEXES, T_NUM_VERTICES
+from .missions import mission_vp
+from .phases import (
+    MOVEMENT,
+    PIRATE_STEAL,
+    PLACE_PIRATE,
+    PLACE_SHIP,
+    SETUP_HARBOR,
+    SETUP_SHIP,
+)
+from .tables import (
+    T_HEX_AREA,
+    T_MODULES,
+    T_NUM_EDGES,
+    T_NUM_HEXES,
+    T_NUM_VERTICES,
+    T_PIRATE_OK,
+)
 
 EP_INVARIANT_NAMES = (
     "ok",
@@ -70,6 +125,12 @@ EP_INVARIANT_NAMES = (
     "the phase or the deciding seat is impossible",
     "cargo in the storage of something that is not a harbor settlement",
     "gold purchases exceed the limit",
+    "crews are not conserved (supply + holds + storages + lairs != 9)",
+    "mission VP do not match the tracks",
+    "the pirate ship stands on an illegal hex",
+    "a lair is in an impossible state",
+    "fish are not conserved (supply + shoals + holds + storages != 6)",
+    "spice sacks are not conserved (supply + villages + holds + storages + delivered != 24)",
 )
 
 
@@ -123,8 +184,22 @@ def _pieces(state, tb, n):
             or settlers + state[SETTLERS_LEFT + p] != SETTLERS_PER_PLAYER
         ):
             return 3
-        if state[PUBLIC_VP + p] != settlements + 2 * harbors:
+        if state[PUBLIC_VP + p] != settlements + 2 * harbors + state[MISSION_VP + p]:
             return 4
+        if state[MISSION_VP + p] != mission_vp(state, p):
+            return 14
+        if tb[T_MODULES] & MOD_CREWS:
+            crews = state[CREWS_LEFT + p]
+            for v in range(tb[T_NUM_VERTICES]):
+                if state[EP_VERTEX_OWNER + v] == p:
+                    crews += state[EP_STORAGE + v * NUM_CARGO + CREW]
+            for k in range(SHIPS_PER_PLAYER):
+                crews += state[SHIP_CARGO + (p * SHIPS_PER_PLAYER + k) * NUM_CARGO + CREW]
+            for h in range(tb[T_NUM_HEXES]):
+                crews += state[LAIR_CREWS + h * MAX_PLAYERS + p]
+                crews += state[SPICE_CREW + h * MAX_PLAYERS + p]
+            if crews != CREWS_PER_PLAYER or state[CREWS_LEFT + p] < 0:
+                return 13
     return 0
 
 
@@ -162,8 +237,13 @@ def _cargo_and_ships(state, tb, n):
             return 2
         if not edge_is_sea_route(state, tb, e):
             return 7
-        if i != moving and ships_on(state, e) > 2:
-            return 6
+        if i != moving:
+            # A moving ship may pass through a full route (E&P §4.8).
+            others = ships_on(state, e)
+            if moving >= 0 and state[SHIP_EDGE + moving] == e:
+                others -= 1
+            if others > 2:
+                return 6
     return 0
 
 
@@ -210,17 +290,70 @@ def ep_check_state(state, tb):
         return code
     phase = state[PHASE]
     if phase != GAME_OVER:
-        if phase not in (PRE_ROLL, ACTION, DISCARD, MOVEMENT, PLACE_SHIP):
+        trading = phase == TRADE_COMPOSE or phase == TRADE_RESPOND or phase == TRADE_CLOSE
+        setup = (
+            phase == SETUP_SETTLEMENT or phase == SETUP_ROAD or SETUP_HARBOR <= phase <= SETUP_SHIP
+        )
+        pirate = phase == PLACE_PIRATE or phase == PIRATE_STEAL
+        known = phase in (PRE_ROLL, ACTION, DISCARD, MOVEMENT, PLACE_SHIP)
+        if not (known or trading or setup or pirate):
             return 10
         cur = state[CURRENT_PLAYER]
         if cur < 0 or cur >= n:
             return 10
-        if phase != DISCARD and cur != state[ACTIVE_PLAYER]:
+        if phase != DISCARD and phase != TRADE_RESPOND and cur != state[ACTIVE_PLAYER]:
+            return 10
+        if phase == TRADE_RESPOND and cur == state[ACTIVE_PLAYER]:
+            return 10
+        if not trading and (state[TRADE_GOLD_GIVE] != 0 or state[TRADE_GOLD_WANT] != 0):
             return 10
         if phase == DISCARD and state[DISCARDS_OWED + cur] <= 0:
             return 10
-        if state[MOVING_SHIP] >= 0 and phase != MOVEMENT:
+        # A ship selected to move may chase first; it stays selected while the
+        # chaser places its pirate (E&P §5.4).
+        chasing = pirate and state[RESUME_PHASE] == MOVEMENT
+        if state[MOVING_SHIP] >= 0 and phase != MOVEMENT and not chasing:
             return 10
     if state[GOLD_BUYS] > 2 or state[GOLD_BUYS] < 0:
         return 12
+    if tb[T_MODULES] & MOD_FISH:
+        fish = state[FISH_SUPPLY]
+        for h in range(tb[T_NUM_HEXES]):
+            fish += state[FISH_ON + h]
+            if state[FISH_ON + h] and (state[PIRATE_HEX] == h or not state[EP_HEX_REVEALED + h]):
+                return 17
+        for v in range(tb[T_NUM_VERTICES]):
+            fish += state[EP_STORAGE + v * NUM_CARGO + FISH]
+        for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
+            fish += state[SHIP_CARGO + i * NUM_CARGO + FISH]
+        if fish != FISH_PER_GAME or state[FISH_SUPPLY] < 0:
+            return 17
+    if tb[T_MODULES] & MOD_SPICES:
+        sacks = state[SPICE_SUPPLY] + state[SPICE_GONE]
+        for h in range(tb[T_NUM_HEXES]):
+            sacks += state[SPICE_SACKS + h]
+        for v in range(tb[T_NUM_VERTICES]):
+            sacks += state[EP_STORAGE + v * NUM_CARGO + SPICE_SACK]
+        for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
+            sacks += state[SHIP_CARGO + i * NUM_CARGO + SPICE_SACK]
+        if sacks != SPICE_SACKS_TOTAL or state[SPICE_SUPPLY] < 0:
+            return 18
+    h = state[PIRATE_HEX]
+    if (h >= 0) != (state[PIRATE_OWNER] >= 0):
+        return 15
+    if h >= 0 and (tb[T_PIRATE_OK + h] == 0 or not revealed_sea(state, h)):
+        return 15
+    for h in range(tb[T_NUM_HEXES]):
+        ls = state[LAIR_STATE + h]
+        on = 0
+        for q in range(MAX_PLAYERS):
+            on += state[LAIR_CREWS + h * MAX_PLAYERS + q]
+        if ls == LAIR_NONE and on > 0:
+            return 16
+        if ls != LAIR_NONE and (
+            state[EP_HEX_KIND + h] != GOLD_KIND or not state[EP_HEX_REVEALED + h]
+        ):
+            return 16
+        if (ls == LAIR_ACTIVE and on >= 3) or (ls == LAIR_CAPTURED and on != 3):
+            return 16
     return 0

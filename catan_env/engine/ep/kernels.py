@@ -36,21 +36,28 @@ EP_WORK_SIZE = 1
 
 @njit(cache=True)
 def _weight(a):
-    """Weighted agent: found and build first, then ships and roads; rarely throw away."""
-    if a >= A.FOUND:
+    """Weighted agent: found, build and advance missions first, then ships, crews and
+    roads; rarely throw cargo away or offer trades."""
+    if A.CREW_TO_LAIR <= a < A.PICK_UP_CREW or A.DELIVER <= a < A.FAST_GOLD_SALE:
+        return 60
+    if A.CATCH_FISH <= a < A.DELIVER:
+        return 30
+    if A.FOUND <= a < A.TRADE_ADD_GIVE:
         return 40
     if A.BUILD_SETTLEMENT <= a < A.BUILD_ROAD or A.BUILD_HARBOR <= a < A.BUILD_SHIP:
         return 40
-    if A.SETTLER_TO_STORAGE <= a < A.DROP_SHIP:
+    if A.SETTLER_TO_STORAGE <= a < A.DROP_SHIP or A.CREW_TO_STORAGE <= a < A.PLACE_PIRATE:
         return 15
     if A.BUILD_ROAD <= a < A.BUILD_HARBOR or A.BUILD_SHIP <= a < A.SETTLER_TO_STORAGE:
         return 4
-    if A.DROP_SHIP <= a < A.MARITIME:
+    if A.DROP_SHIP <= a < A.MARITIME or A.TRADE_ADD_GIVE <= a < A.TRADE_CANCEL:
         return 0
     if A.SAIL <= a < A.BOOST:
         return 6
-    if A.LOAD <= a < A.FOUND:
+    if A.LOAD <= a < A.FOUND or A.FISHING_ROLL == a or A.STEAL <= a < A.NO_STEAL:
         return 10
+    if A.CHASE <= a < A.CREW_TO_LAIR:
+        return 5
     return 1
 
 

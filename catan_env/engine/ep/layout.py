@@ -10,7 +10,7 @@ scenario (the table array of the scenario says how many are in use).
 
 from ...constants import MAX_PLAYERS
 from ..layout import BASE_LAYOUT
-from .constants import NUM_CARGO, SHIPS_PER_PLAYER
+from .constants import LAIRS_PER_GAME, NUM_CARGO, NUM_TRACKS, SHIPS_PER_PLAYER
 
 #: Largest board (scenario 5, E&P §10.7): hexes, intersections, paths.
 MAX_HEXES, MAX_VERTICES, MAX_EDGES = 72, 176, 247
@@ -50,10 +50,53 @@ GOLD = _add("gold", P, doc="gold coins (unlimited supply, E&P §1.3)")
 HARBORS_LEFT = _add("harbor_settlements_left", P, doc="harbor settlements in supply")
 SETTLERS_LEFT = _add("settlers_left", P, doc="settlers in supply")
 GOLD_BUYS = _add("gold_buys_this_turn", doc="resources bought with gold this turn")
+TRADE_GOLD_GIVE = _add("trade_gold_give", doc="gold the active player offers (E&P §4.5)")
+TRADE_GOLD_WANT = _add("trade_gold_want", doc="gold the active player asks for")
 DISCOVERED = _add("hexes_discovered", doc="hexes revealed so far (a statistic)")
+
+
+# --- crews and pirate ships (E&P §5)
+CREWS_LEFT = _add("crews_left", P, doc="crews in supply")
+PIRATE_HEX = _add("pirate_hex", doc="hex of the pirate ship on the board, -1 none")
+PIRATE_OWNER = _add("pirate_owner", doc="seat owning that pirate ship, -1 none")
+CHASE_DIE = _add("chase_die", doc="last chase roll (0 none)")
+
+# --- missions (E&P §6)
+TRACK_POS = _add("track_position", (P, NUM_TRACKS), doc="marker space on each track")
+TRACK_STAMP = _add("track_stamp", (P, NUM_TRACKS), doc="when the marker reached its space")
+TRACK_CLOCK = _add("track_clock", doc="marker moves so far (orders a stack)")
+TRACK_HOLDER = _add("mission_vp_card", NUM_TRACKS, doc="seat holding each mission VP card, -1")
+MISSION_VP = _add("mission_vp", P, doc="VP from tracks and mission VP cards")
+
+# --- pirate lairs (E&P §7)
+LAIR_STATE = _add("lair_state", MAX_HEXES, doc="0, 1 active lair, 2 captured, 3 gold field")
+LAIR_TOKEN = _add("lair_token", MAX_HEXES, doc="number on the lair token (hidden until flipped)")
+LAIR_CREWS = _add("lair_crews", (MAX_HEXES, P), doc="crews of each seat on a lair/gold field")
+LAIR_STACK = _add("lair_stack", LAIRS_PER_GAME, doc="lair tokens face down (hidden)")
+LAIR_POS = _add("lair_tokens_drawn", doc="lair tokens drawn")
+CAPTURES = _add("captures_this_turn", LAIRS_PER_GAME, doc="lairs captured this turn, in order")
+NUM_CAPTURES = _add("num_captures_this_turn", doc="entries of captures_this_turn")
+HERO_ROLLS = _add("hero_rolls", doc="hero dice rolled so far (a statistic)")
+HERO_DICE = _add("hero_dice", P, doc="each seat's last hero roll (0 none)")
+
+# --- Fish for Catan (E&P §8)
+FISH_FACE = _add("fish_face", MAX_HEXES, doc="die face printed on a shoal (hidden while face down)")
+FISH_ON = _add("fish_on_shoal", MAX_HEXES, doc="1 if a fish lies on the shoal")
+FISH_SUPPLY = _add("fish_supply", doc="fish next to the board")
+FISH_DIE = _add("fishing_die", doc="last fishing roll (0 none)")
+FISHED = _add("fished_this_turn", doc="1 once the fishing roll was made this turn")
+
+# --- Spices for Catan (E&P §9)
+SPICE_ADV = _add("village_advantage", MAX_HEXES, doc="1 swift voyage, 2 pirate bonus, 3 fast gold")
+SPICE_FACE = _add("pirate_bonus_face", MAX_HEXES, doc="die face of a Pirate Bonus village")
+SPICE_SACKS = _add("village_sacks", MAX_HEXES, doc="spice sacks left on a village")
+SPICE_CREW = _add("village_crews", (MAX_HEXES, P), doc="1 if the seat's crew befriended it")
+SPICE_SUPPLY = _add("spice_supply", doc="spice sacks next to the board")
+SPICE_GONE = _add("spice_delivered", doc="sacks delivered (out of the game)")
+FAST_GOLD_USED = _add("fast_gold_this_turn", doc="Fast Gold sales this trade/build phase")
 
 EP_STATE_SIZE = EP_LAYOUT.size
 EP_CONFIG = (OPT_SCENARIO,)
 
 # Ship flag bits.
-MOVED, FINISHED, BOOSTED = 1, 2, 4
+MOVED, FINISHED, BOOSTED, TRIBUTE_PAID, CHASED = 1, 2, 4, 8, 16

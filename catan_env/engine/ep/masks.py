@@ -5,15 +5,36 @@ from numba import njit
 
 from ...constants import NUM_CARD_TYPES, NUM_RESOURCES
 from ..action_ids import maritime_index
-from ..layout import CURRENT_PLAYER, DISCARDS_OWED, HAND, PHASE
-from ..phases import ACTION, DISCARD, PRE_ROLL
+from ..layout import (
+    ACTIVE_PLAYER,
+    ANSWER_ACCEPT,
+    CURRENT_PLAYER,
+    DISCARDS_OWED,
+    HAND,
+    NUM_PLAYERS,
+    PHASE,
+    TRADE_ANSWER,
+)
+from ..phases import (
+    ACTION,
+    DISCARD,
+    PRE_ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    TRADE_CLOSE,
+    TRADE_COMPOSE,
+    TRADE_RESPOND,
+)
 from . import action_ids as A
+from .board import distance_ok, edge_road_ok, settlement_spot_ok
 from .building import (
     can_build_harbor,
     can_build_road,
     can_build_settlement,
     can_build_ship,
     can_buy_with_gold,
+    can_crew_to_ship,
+    can_crew_to_storage,
     can_drop_from_ship,
     can_drop_from_storage,
     can_maritime,
@@ -21,10 +42,23 @@ from .building import (
     can_sell_for_gold,
     can_settler_to_ship,
     can_settler_to_storage,
+    ship_route_ok,
 )
 from .constants import NUM_CARGO, SHIPS_PER_PLAYER
-from .layout import MOVING_SHIP
-from .phases import MOVEMENT, PLACE_SHIP
+from .fish import can_catch, can_deliver, can_fish
+from .lairs import can_crew_to_lair, can_pick_up
+from .layout import EP_ROAD_OWNER, EP_VERTEX_BUILDING, EP_VERTEX_OWNER, MAX_HEXES, MOVING_SHIP
+from .phases import (
+    MOVEMENT,
+    PIRATE_STEAL,
+    PLACE_PIRATE,
+    PLACE_SHIP,
+    SETUP_HARBOR,
+    SETUP_NEUTRAL_HARBOR,
+    SETUP_NEUTRAL_SETTLEMENT,
+)
+from .pirates import can_chase, can_rob, pirate_hex_ok
+from .setup import in_setup
 from .ships import (
     can_boost,
     can_found,
@@ -35,7 +69,23 @@ from .ships import (
     can_swap,
     can_unload,
 )
-from .tables import T_NUM_EDGES, T_NUM_VERTICES
+from .spices import can_befriend, can_fast_gold
+from .tables import (
+    T_EDGE_VERTICES,
+    T_NUM_EDGES,
+    T_NUM_HEXES,
+    T_NUM_VERTICES,
+    T_VERTEX_MARKED,
+)
+from .trade import (
+    can_give_gold,
+    can_want_gold,
+    ep_can_accept,
+    ep_can_add_give,
+    ep_can_add_want,
+    ep_can_start_offer,
+    ep_offer_complete,
+)
 
 
 @njit(cache=True)
@@ -101,6 +151,68 @@ def _trade_build(state, tb, p, out, n):
         if can_buy_with_gold(state, p, r):
             out[n] = A.BUY_WITH_GOLD + r
             n += 1
+    if ep_can_start_offer(state):
+        n = _offer_additions(state, p, out, n)
+    for v in range(nv):
+        if can_crew_to_storage(state, tb, p, v):
+            out[n] = A.CREW_TO_STORAGE + v
+            n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        if can_crew_to_ship(state, tb, p, k):
+            out[n] = A.CREW_TO_SHIP + k
+            n += 1
+    for r in range(NUM_RESOURCES):
+        if can_fast_gold(state, tb, p, r):
+            out[n] = A.FAST_GOLD_SALE + r
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _offer_additions(state, p, out, n):
+    for r in range(NUM_RESOURCES):
+        if ep_can_add_give(state, p, r):
+            out[n] = A.TRADE_ADD_GIVE + r
+            n += 1
+    for r in range(NUM_RESOURCES):
+        if ep_can_add_want(state, p, r):
+            out[n] = A.TRADE_ADD_WANT + r
+            n += 1
+    if can_give_gold(state, p):
+        out[n] = A.TRADE_GIVE_GOLD
+        n += 1
+    if can_want_gold(state, p):
+        out[n] = A.TRADE_WANT_GOLD
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _trade_phases(state, phase, p, out):
+    n = 0
+    if phase == TRADE_COMPOSE:
+        n = _offer_additions(state, p, out, 0)
+        if ep_offer_complete(state):
+            for k in range(state[NUM_PLAYERS]):
+                out[n] = A.TRADE_PROPOSE + k
+                n += 1
+        out[n] = A.TRADE_CANCEL
+        n += 1
+    elif phase == TRADE_RESPOND:
+        if ep_can_accept(state, p):
+            out[n] = A.TRADE_ACCEPT
+            n += 1
+        out[n] = A.TRADE_DECLINE
+        n += 1
+    elif phase == TRADE_CLOSE:
+        out[0] = A.TRADE_CANCEL
+        n = 1
+        players = state[NUM_PLAYERS]
+        a = state[ACTIVE_PLAYER]
+        for k in range(1, players):
+            if state[TRADE_ANSWER + (a + k) % players] == ANSWER_ACCEPT:
+                out[n] = A.TRADE_CONFIRM + k - 1
+                n += 1
     return n
 
 
@@ -143,7 +255,88 @@ def _movement(state, tb, p, out, n):
             if can_found(state, tb, p, k, end):
                 out[n] = A.FOUND + 2 * k + end
                 n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        if can_chase(state, tb, p, k):
+            out[n] = A.CHASE + k
+            n += 1
+    nh = tb[T_NUM_HEXES]
+    for k in range(SHIPS_PER_PLAYER):
+        for h in range(nh):
+            if can_crew_to_lair(state, tb, p, k, h):
+                out[n] = A.CREW_TO_LAIR + k * MAX_HEXES + h
+                n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for h in range(nh):
+            if can_pick_up(state, tb, p, k, h):
+                out[n] = A.PICK_UP_CREW + k * MAX_HEXES + h
+                n += 1
+    if can_fish(state, tb):
+        out[n] = A.FISHING_ROLL
+        n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for h in range(nh):
+            if can_catch(state, tb, p, k, h):
+                out[n] = A.CATCH_FISH + k * MAX_HEXES + h
+                n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for c in range(NUM_CARGO):
+            if can_deliver(state, tb, p, k, c):
+                out[n] = A.DELIVER + k * NUM_CARGO + c
+                n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for h in range(nh):
+            if can_befriend(state, tb, p, k, h):
+                out[n] = A.BEFRIEND + k * MAX_HEXES + h
+                n += 1
     return n
+
+
+@njit(cache=True)
+def _setup(state, tb, p, phase, out):
+    n = 0
+    if phase == SETUP_HARBOR or phase == SETUP_NEUTRAL_HARBOR:
+        for v in range(tb[T_NUM_VERTICES]):
+            if tb[T_VERTEX_MARKED + v] == 1 and distance_ok(state, tb, v):
+                out[n] = A.BUILD_HARBOR + v
+                n += 1
+    elif phase == SETUP_SETTLEMENT or phase == SETUP_NEUTRAL_SETTLEMENT:
+        for v in range(tb[T_NUM_VERTICES]):
+            if settlement_spot_ok(state, tb, v, p):
+                out[n] = A.BUILD_SETTLEMENT + v
+                n += 1
+    elif phase == SETUP_ROAD:
+        for e in range(tb[T_NUM_EDGES]):
+            if state[EP_ROAD_OWNER + e] < 0 and edge_road_ok(state, tb, e, p):
+                for s in range(2):
+                    v = tb[T_EDGE_VERTICES + 2 * e + s]
+                    if state[EP_VERTEX_OWNER + v] == p and state[EP_VERTEX_BUILDING + v] == 1:
+                        out[n] = A.BUILD_ROAD + e
+                        n += 1
+                        break
+    else:  # SETUP_SHIP
+        for e in range(tb[T_NUM_EDGES]):
+            if ship_route_ok(state, tb, p, e):
+                out[n] = A.BUILD_SHIP + e
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _pirate(state, tb, p, phase, out):
+    n = 0
+    if phase == PLACE_PIRATE:
+        for h in range(tb[T_NUM_HEXES]):
+            if pirate_hex_ok(state, tb, p, h):
+                out[n] = A.PLACE_PIRATE + h
+                n += 1
+        return n
+    players = state[NUM_PLAYERS]
+    for k in range(1, players):
+        if can_rob(state, tb, p, (p + k) % players):
+            out[n] = A.STEAL + k - 1
+            n += 1
+    out[n] = A.NO_STEAL
+    return n + 1
 
 
 @njit(cache=True)
@@ -168,6 +361,12 @@ def ep_legal_actions(state, tb, out):
         return _trade_build(state, tb, p, out, 0)
     if phase == MOVEMENT:
         return _movement(state, tb, p, out, 0)
+    if phase == TRADE_COMPOSE or phase == TRADE_RESPOND or phase == TRADE_CLOSE:
+        return _trade_phases(state, phase, p, out)
+    if phase == PLACE_PIRATE or phase == PIRATE_STEAL:
+        return _pirate(state, tb, p, phase, out)
+    if in_setup(phase):
+        return _setup(state, tb, p, phase, out)
     if phase == PLACE_SHIP:
         n = 0
         for e in range(tb[T_NUM_EDGES]):

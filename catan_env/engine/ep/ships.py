@@ -19,7 +19,7 @@ from .board import (
     ships_on,
     unexplored,
 )
-from .building import add_settlement, hold_used, ship_slot, storage_used
+from .building import add_settlement, clear_hold, hold_used, ship_slot, storage_used
 from .constants import (
     AREA_NORTH,
     BOOST_MP,
@@ -29,7 +29,12 @@ from .constants import (
     NUM_CARGO,
     SEA,
     SETTLER,
+    SPICE,
 )
+from .constants import (
+    GOLD as GOLD_FIELD,
+)
+from .lairs import place_lair_token
 from .layout import (
     BOOSTED,
     DISCOVERED,
@@ -43,13 +48,15 @@ from .layout import (
     GOLD,
     MOVED,
     MOVING_SHIP,
-    SETTLERS_LEFT,
     SHIP_CARGO,
     SHIP_EDGE,
     SHIP_FLAGS,
     SHIP_MP,
     TOKENS_PER_AREA,
+    TRIBUTE_PAID,
 )
+from .pirates import tribute_due
+from .spices import place_sacks
 from .tables import T_EDGE_EDGES, T_EDGE_VERTICES, T_HEX_AREA, T_NUM_EDGES, T_VERTEX_HEXES
 
 WOOL = 2
@@ -109,6 +116,9 @@ def can_sail(state, tb, p, e):
             adjacent = True
     if not adjacent or not edge_is_sea_route(state, tb, e):
         return False
+    if tribute_due(state, tb, p, cur, e) and (state[SHIP_FLAGS + i] & TRIBUTE_PAID) == 0:
+        if state[GOLD + p] < 1:
+            return False  # tribute cannot be paid (§5.3)
     if mp == 1 or step_discovers(state, tb, e):
         return ships_on(state, e) < 2
     return True
@@ -129,12 +139,20 @@ def reveal(state, tb, p, h):
             take_from_bank(state, p, kind, 1)
     else:
         state[GOLD + p] += DISCOVERY_GOLD
+        if kind == GOLD_FIELD:
+            place_lair_token(state, h)
+        elif kind == SPICE:
+            place_sacks(state, h)
 
 
 @njit(cache=True)
 def do_sail(state, tb, p, e):
     k = state[MOVING_SHIP]
     i = ship_slot(p, k)
+    cur = state[SHIP_EDGE + i]
+    if tribute_due(state, tb, p, cur, e) and (state[SHIP_FLAGS + i] & TRIBUTE_PAID) == 0:
+        state[GOLD + p] -= 1  # 1 gold per ship per movement (§5.3)
+        state[SHIP_FLAGS + i] |= TRIBUTE_PAID
     state[SHIP_EDGE + i] = e
     state[SHIP_MP + i] -= 1
     state[SHIP_FLAGS + i] |= MOVED
@@ -274,7 +292,7 @@ def can_found(state, tb, p, k, end):
         return False
     if state[SETTLEMENTS_LEFT + p] <= 0:
         return False
-    return settlement_spot_ok(state, tb, tb[T_EDGE_VERTICES + 2 * e + end])
+    return settlement_spot_ok(state, tb, tb[T_EDGE_VERTICES + 2 * e + end], p)
 
 
 @njit(cache=True)
@@ -282,11 +300,7 @@ def do_found(state, tb, p, k, end):
     """Ship and settler go back to the supply; a free settlement stands at the end."""
     i = ship_slot(p, k)
     v = tb[T_EDGE_VERTICES + 2 * state[SHIP_EDGE + i] + end]
-    for c in range(NUM_CARGO):
-        n = state[SHIP_CARGO + i * NUM_CARGO + c]
-        if c == SETTLER:
-            state[SETTLERS_LEFT + p] += n
-        state[SHIP_CARGO + i * NUM_CARGO + c] = 0
+    clear_hold(state, p, k)
     state[SHIP_EDGE + i] = -1
     state[SHIP_MP + i] = 0
     state[SHIP_FLAGS + i] = 0

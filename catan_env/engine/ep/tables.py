@@ -14,7 +14,17 @@ from functools import cache
 import numpy as np
 
 from ..layout import Layout
-from .constants import NUM_HEX_KINDS, SCENARIOS
+from .constants import (
+    AREA_ISLAND,
+    COUNCIL,
+    FISH_SHOALS_PER_AREA,
+    FRAME_SEA,
+    LAIRS_PER_GAME,
+    MODULE_NAMES,
+    NUM_HEX_KINDS,
+    NUM_TRACKS,
+    SCENARIOS,
+)
 from .layout import MAX_AREA, MAX_EDGES, MAX_HEXES, MAX_VERTICES, TOKENS_PER_AREA
 
 H, V, E = MAX_HEXES, MAX_VERTICES, MAX_EDGES
@@ -43,6 +53,14 @@ T_TOKENS = _t("area_tokens", (2, TOKENS_PER_AREA), "number tokens of each area's
 T_VERTEX_MARKED = _t("vertex_marked", V, "1 on the marked harbor intersections (§10.7.3)")
 T_START = _t("start_positions", (4, 4), "per colour: settlement, road, harbor, ship path")
 T_ISLAND_SHUFFLED = _t("island_shuffled", doc="1: island terrain is shuffled at reset")
+T_FIXED_START = _t("fixed_start", doc="1: Land Ho!'s fixed positions, 0: free set-up (§10.6)")
+T_MODULES = _t("modules", doc="bits: crews, pirates, lairs, fish, spices (§10)")
+T_TRACKS = _t("tracks", NUM_TRACKS, "1 for each mission track in use (§6.1)")
+T_LAIR_TOKENS = _t("lair_tokens", LAIRS_PER_GAME, "numbers on the lair tokens (§1.6)")
+T_PIRATE_OK = _t("pirate_ok", H, "1: a pirate may stand here once it is face-up sea (§5.2)")
+T_FISH_FACES = _t("fish_faces", (2, FISH_SHOALS_PER_AREA), "die faces of each area's shoals")
+T_ANCHORS = _t("council_anchors", 2, "the Council's two anchor intersections (§8.1), -1")
+T_BONUS_FACE = _t("pirate_bonus_faces", 2, "die face of each area's Pirate Bonus village (§1.5)")
 
 
 def build_tables(scenario: str) -> np.ndarray:
@@ -110,6 +128,34 @@ def build_tables(scenario: str) -> np.ndarray:
         ]  # fmt: skip
         put("start_positions", start)
     put("island_shuffled", int(board.data["island_terrain"] == "shuffled"))
+    put("fixed_start", int("start_positions" in board.data))
+    modules = board.data["modules"]
+    put("modules", sum(1 << i for i, m in enumerate(MODULE_NAMES) if m in modules))
+    put("tracks", [int(m in modules) for m in ("lairs", "fish", "spices")])
+    put("lair_tokens", board.data.get("lair_tokens", [0] * LAIRS_PER_GAME))
+    # No pirate next to the island, on the Council or on the frame's sea (§5.2).
+    island = board.area == AREA_ISLAND
+    ok = np.zeros(nh, np.int32)
+    for h in range(nh):
+        near_island = any(n >= 0 and island[n] for n in g.hex_neighbours[h])
+        ok[h] = int(not island[h] and not near_island and board.kind[h] not in (FRAME_SEA, COUNCIL))
+    put("pirate_ok", ok)
+    for i, key in enumerate(("north", "south")):
+        fish = board.data[key]["contents"].get("fish")
+        if fish:
+            f = EP_TABLE_LAYOUT.fields["fish_faces"]
+            at = f.offset + i * FISH_SHOALS_PER_AREA
+            tb[at : at + len(fish["faces"])] = fish["faces"]
+    for i, key in enumerate(("north", "south")):
+        spice = board.data[key]["contents"].get("spice")
+        if spice:
+            tb[EP_TABLE_LAYOUT.fields["pirate_bonus_faces"].offset + i] = spice["pirate_bonus_face"]
+    if board.data.get("council"):
+        council = board.data["council"]
+        put(
+            "council_anchors",
+            [board.vertex(f"{council}.{c}") for c in board.data["council_anchors"]],
+        )
     assert int(board.kind.max()) < NUM_HEX_KINDS
     tb.setflags(write=False)
     return tb
