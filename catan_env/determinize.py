@@ -90,6 +90,11 @@ def determinize_state(
     rng: np.random.Generator,
 ) -> np.ndarray:
     """:func:`determinize` on a bare state array; returns a new array."""
+    if variant.name == "explorers_and_pirates":
+        raise NotImplementedError(
+            "determinizing Explorers & Pirates (face-down hexes, token and lair stacks, "
+            "shoal faces, villages) is not implemented yet, so search agents cannot play it"
+        )
     ck = variant.name == "cities_and_knights"
     n = int(state[L.NUM_PLAYERS])
     opponents = [q for q in range(n) if q != seat]

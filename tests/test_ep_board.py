@@ -328,3 +328,12 @@ def test_trade_and_build_decisions():
         "found_settlement", "crew_to_lair", "pick_up_crew", "chase_pirate", "end_turn",
     ):  # fmt: skip
         assert f in fams, f
+
+
+def test_no_determinization_yet():
+    """E&P §12.7: search agents would see face-down hexes through a determinization
+    that does not redeal them, so it refuses E&P clearly."""
+    from catan_env.determinize import determinize
+
+    with pytest.raises(NotImplementedError, match="Explorers & Pirates"):
+        determinize(ep_game(), 0, np.random.default_rng(0))
