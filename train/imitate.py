@@ -41,6 +41,7 @@ from catan_env import Game
 from catan_env.gym_env import CatanEnv
 
 from .train_ppo import VARIANTS, actor_of, evaluate, parse_pool, save_checkpoint
+from .train_ppo import build_parser as ppo_parser
 
 
 def collect(
@@ -150,6 +151,20 @@ def clone(model, data: dict[str, np.ndarray], epochs: int, batch: int, lr: float
     return losses
 
 
+def ppo_settings() -> dict:
+    """train_ppo.py's default PPO settings, so ``--resume`` continues with them."""
+    d = ppo_parser().parse_args([])
+    return {
+        "n_steps": d.n_steps,
+        "batch_size": d.batch_size,
+        "n_epochs": d.n_epochs,
+        "learning_rate": d.lr,
+        "gamma": d.gamma,
+        "gae_lambda": d.gae_lambda,
+        "ent_coef": d.ent_coef,
+    }
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m train.imitate", description=__doc__.split("\n\n")[0]
@@ -204,6 +219,7 @@ def main(argv: list[str] | None = None) -> dict:
         seed=args.seed,
         device="cpu",
         verbose=0,
+        **ppo_settings(),
     )
     t1 = time.monotonic()
     losses = clone(model, data, args.epochs, args.batch_size, args.lr, args.seed)
