@@ -97,7 +97,6 @@ class _Kit:
         self.give = {r: index[f"offer_give({CARD_NAMES[r]})"] for r in self.types}
         self.want = {r: index[f"offer_want({CARD_NAMES[r]})"] for r in self.types}
         self.propose_all = index["propose(all)"]
-        self.confirm = {i for i, name in enumerate(names) if name.startswith("confirm_trade")}
         if variant.name == "cities_and_knights":
             from catan_env.engine.ck.heuristic import ck_value
 
@@ -119,20 +118,29 @@ class MCTSAgent:
         time_budget: seconds of search per decision (``None``: no limit),
             counted in CPU time of this process (so that a busy machine does
             not weaken the search), or wall-clock time if not ``cpu_time``.
-        playouts: iterations per decision (``None``: no limit); with a
-            playout budget and no time budget the agent is deterministic for
-            its seed.
-        rollout_decisions: decisions of heuristic play after the tree before
-            the position is scored (0: score the leaf; -1: play to the end).
-        c_puct: exploration constant.
-        prior_weight: prior probability given to the heuristic's choice.
+        playouts: simulations per decision (``None``: no limit): one
+            candidate played in one determinization (``"halving"``) or one
+            tree iteration (``"puct"``). With a playout budget and no time
+            budget the agent repeats itself for a seed.
+        root: ``"halving"`` or ``"puct"`` (see the module docstring).
+        candidates: ``"halving"``: moves compared (the heuristic's choice and
+            the best others by one-step value), besides the offers.
+        confidence: ``"halving"``: standard errors by which a move must beat
+            the heuristic's choice in the paired comparison.
+        horizon: ``"halving"``: the position is scored when the seat's
+            ``horizon``-th next turn starts.
+        rollout_decisions: ``"puct"``: decisions of heuristic play after the
+            tree before the position is scored (0: score the leaf; -1: play
+            to the end).
+        c_puct: ``"puct"``: exploration constant.
+        prior_weight: ``"puct"``: prior probability of the heuristic's choice.
+        trade_prior: ``"puct"``: prior probability of each offer.
         value_scale: value difference (about 100 per VP) that counts as a
             clear gain.
         deals: distinct determinizations per decision, used in turn (each
-            iteration still draws its own dice).
-        trades: domestic one-for-one offers searched at the root as single
-            moves (0: none).
-        trade_prior: prior probability of each of them.
+            simulation still draws its own dice).
+        trades: one-for-one domestic offers searched as single moves (0: none).
+        cpu_time: measure ``time_budget`` in CPU time (else wall-clock time).
     """
 
     name = "mcts"

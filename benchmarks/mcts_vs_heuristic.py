@@ -81,7 +81,9 @@ def play(args) -> dict:
             done = k + 1 - args.start
             print(
                 f"game {done}: seat {seat} {'won' if g.winner == seat else 'lost'}; "
-                f"{wins}/{done} = {wins / done:.3f}, {time.perf_counter() - start:.0f} s",
+                f"{wins}/{done} = {wins / done:.3f}, {time.perf_counter() - start:.0f} s; "
+                f"totals: decisions {decisions} searched {searched} "
+                f"cpu {search_seconds:.1f} wall {wall_seconds:.1f} iterations {iterations}",
                 file=sys.stderr,
             )
     low, high = wilson(wins, args.games)
