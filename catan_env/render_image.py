@@ -34,7 +34,7 @@ from .board.standard import (
 )
 from .constants import CITY, DESERT, GENERIC_HARBOR, HARBOR_NAMES, TIPPED_CITY, colours
 from .engine import layout as L
-from .render import is_ck_state, seat_summaries
+from .render import is_ck_state, is_ep_state, seat_summaries
 
 WIDTH, HEIGHT = 1000, 660
 BOARD_SIZE = 660  # the board is a square on the left; the panel fills the rest
@@ -165,8 +165,12 @@ def _city(x: float, y: float, tipped: bool = False) -> list[tuple[float, float]]
 
 
 def draw(state: np.ndarray) -> Image.Image:
-    """The picture of ``state`` (a base or Cities & Knights state array)."""
+    """The picture of ``state`` (a base, Cities & Knights or Explorers & Pirates state array)."""
     s = state
+    if is_ep_state(s):
+        from .render_image_ep import draw_ep
+
+        return draw_ep(s)
     ck = is_ck_state(s)
     board = np.concatenate(
         [

@@ -138,6 +138,11 @@ def _geometry() -> dict[str, Any]:
 
 def viewer_data(record: dict) -> dict[str, Any]:
     """Replay ``record`` and collect what the page shows (JSON-able)."""
+    if isinstance(record, dict) and record.get("variant") == "explorers_and_pirates":
+        raise ValueError(
+            "the HTML viewer does not draw Explorers & Pirates boards yet; use "
+            "'catan-env render' (PNG, GIF or text) for E&P records"
+        )
     frames = iter_replay(record)
     game = next(frames)
     variant = game.variant
