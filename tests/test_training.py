@@ -142,3 +142,19 @@ def test_evaluate_command(tiny_run):
     result = main([str(out / "final.npz"), "--games", "1", "--opponents", "random"])
     assert result["variant"] == variant
     assert result["vs_3_random"]["games"] == 1
+
+
+def test_shipped_checkpoint_plays_cities_and_knights():
+    """agents/checkpoints/ppo_ck.npz loads with numpy alone and plays legal moves."""
+    from pathlib import Path
+
+    from catan_env import Game
+
+    path = Path(__file__).resolve().parents[1] / "agents" / "checkpoints" / "ppo_ck.npz"
+    agent = make_agent(f"ppo:{path}", seed=0)
+    assert agent.net.variant == "cities_and_knights"
+    game = Game(variant="cities_and_knights", num_players=4, seed=0)
+    for _ in range(300):
+        if game.done:
+            break
+        game.step(agent.act(game))  # raises if illegal

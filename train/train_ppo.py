@@ -138,18 +138,23 @@ def evaluate(
     seed: int = 0,
     num_players: int = 4,
     batch: int = 16,
+    max_decisions: int = 5_000,
 ) -> dict:
     """Play ``games`` games of the policy (its most likely legal action) against ``opponent``.
 
     ``opponent`` (an agent name) sits at every other seat.
 
     The learner's seat is drawn per game; games run ``batch`` at a time so the
-    network sees a batch of observations per step.
+    network sees a batch of observations per step. A deterministic policy can
+    cycle inside one turn (select a knight, cancel, select it again...), where
+    the turn limit never comes: a game where the learner makes more than
+    ``max_decisions`` decisions is stopped and counted as lost (``stuck``).
 
     Returns:
-        ``games``, ``wins``, ``win_rate``, ``truncated``, ``mean_vp``, ``mean_turns``.
+        ``games``, ``wins``, ``win_rate``, ``truncated``, ``stuck``, ``mean_vp``,
+        ``mean_turns``.
     """
-    wins = truncated = 0
+    wins = truncated = stuck = 0
     vps, turns = [], []
     next_game = 0
     envs: list[CatanEnv] = []
@@ -161,6 +166,7 @@ def evaluate(
         obs.append(o)
         next_game += 1
     live = list(range(len(envs)))
+    decisions = [0] * len(envs)
     while live:
         o = np.stack([obs[i] for i in live])
         m = np.stack([envs[i].action_masks() for i in live])
@@ -169,11 +175,16 @@ def evaluate(
         for i, a in zip(live, actions, strict=True):
             env = envs[i]
             obs[i], _, term, trunc, info = env.step(int(a))
-            if term or trunc:
+            decisions[i] += 1
+            if not (term or trunc) and decisions[i] > max_decisions:
+                stuck += 1
+                info = {"winner": -1, "vp": env.game.total_vp(env.seat), "turns": env.game.turn}
+            if term or trunc or decisions[i] > max_decisions:
                 wins += info["winner"] == env.seat
                 truncated += info["winner"] < 0
                 vps.append(info["vp"])
                 turns.append(info["turns"])
+                decisions[i] = 0
                 if next_game < games:
                     obs[i], _ = env.reset(seed=seed * 1_000_003 + next_game)
                     next_game += 1
@@ -186,6 +197,7 @@ def evaluate(
         "wins": int(wins),
         "win_rate": wins / games,
         "truncated": int(truncated),
+        "stuck": int(stuck),
         "mean_vp": float(np.mean(vps)),
         "mean_turns": float(np.mean(turns)),
     }
@@ -455,6 +467,7 @@ def main(argv: list[str] | None = None) -> dict:
         )
     callback = make_callback(args, meta, out)
     t0 = time.monotonic()
+    start_steps = model.num_timesteps  # a resumed model starts where it stopped
     model.learn(total_timesteps=args.steps, callback=callback, reset_num_timesteps=not args.resume)
     train_seconds = time.monotonic() - t0
     save_checkpoint(model, out / "final.zip", meta)
@@ -462,10 +475,12 @@ def main(argv: list[str] | None = None) -> dict:
     final_net.save(out / "final.npz")
     venv.close()
 
+    run_steps = int(model.num_timesteps - start_steps)
     summary = {
         "steps": int(model.num_timesteps),
+        "steps_this_run": run_steps,
         "train_minutes": round(train_seconds / 60, 2),
-        "steps_per_second": round(model.num_timesteps / max(train_seconds, 1e-9), 1),
+        "steps_per_second": round(run_steps / max(train_seconds, 1e-9), 1),
     }
     if args.final_eval_games:
         for opp in ("random", "heuristic"):
