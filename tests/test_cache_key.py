@@ -17,6 +17,13 @@ def test_jitted_sources_are_keyed_and_python_layers_are_not():
     assert not _keyed("game.py") and not _keyed("aec_env.py") and not _keyed("cli.py")
 
 
+def test_ancients_engine_is_keyed_and_its_python_layers_are_not():
+    """The second game's jitted engine is in the cache key, its façade is not."""
+    assert _keyed("ancients/engine/layout.py") and _keyed("ancients/engine/units.py")
+    assert _keyed("ancients/engine/phases.py")
+    assert not _keyed("ancients/scenario.py")
+
+
 def test_every_module_imported_by_jitted_code_is_keyed():
     """A jitted module's package imports must all be keyed, or a changed constant
     there would leave stale machine code in the cache."""

@@ -4,11 +4,11 @@ numba invalidates a cached function only when its own file changes, not when a
 constant it imports does (a state-layout offset, a cost vector). A stale cache
 would then run machine code for the old layout. We therefore give numba one
 cache directory per hash of the sources jitted code can depend on: everything
-under ``engine/`` and ``board/``, ``constants.py``, and every other module that
-defines jitted functions. Any change there selects a fresh directory and a full
-recompile; edits to the pure-Python layers (``game.py``, the envs, the CLI)
-keep the cache. Jitted code must therefore take its constants only from those
-modules.
+under ``engine/``, ``board/`` and ``ancients/engine/``, ``constants.py``, and
+every other module that defines jitted functions. Any change there selects a
+fresh directory and a full recompile; edits to the pure-Python layers
+(``game.py``, the envs, the CLI) keep the cache. Jitted code must therefore take
+its constants only from those modules.
 
 ``NUMBA_CACHE_DIR``, if set, is honoured as the parent directory.
 """
@@ -26,11 +26,14 @@ _PACKAGE = Path(__file__).resolve().parent.parent
 
 
 _JITTED_TREES = ("engine", "board")
+# second games keep their jitted code in ``<game>/engine/`` (Ancients: ancients/engine)
+_GAME_ENGINES = ("ancients/engine/",)
 
 
 def _feeds_jitted_code(relative: Path, text: bytes) -> bool:
     return (
         relative.parts[0] in _JITTED_TREES
+        or any(relative.as_posix().startswith(p) for p in _GAME_ENGINES)
         or relative.as_posix() == "constants.py"
         or any(marker in text for marker in (b"njit", b"@jit", b"numba.jit", b"vectorize"))
     )

@@ -1,0 +1,222 @@
+"""Jitted agents and the batched self-play kernel for Ancients.
+
+Agent kinds: ``RANDOM`` (uniform over the legal actions, but it ends a step
+with ``done`` only when nothing else is legal, so random games reach a winner)
+and ``HEURISTIC`` (one-ply scores: the card that orders most units, move
+toward the enemy, battle the weakest target, evade when weak, always battle
+back and ignore every flag it may). Each agent draws from its own generator
+words, never the game's, so an agent's choices do not change the game's dice.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+from ...engine.rng import below_at, seed_at
+from .board import DIST, NUM_HEXES
+from .layout import (
+    BANNERS,
+    CB_DEFENDER,
+    CURRENT,
+    DECISIONS,
+    HAND,
+    PHASE,
+    SELECTED,
+    SELECTED_LEADER,
+    TURN,
+    UNIT_BLOCKS,
+    UNIT_SIDE,
+    UNIT_TYPE,
+    WINNER,
+)
+from .phases import (
+    A_BATTLE_BACK,
+    A_DONE,
+    A_EVADE,
+    A_HEX,
+    A_IGNORE,
+    A_LEADER_OFF,
+    A_ORDER_LEADER,
+    A_ORDER_UNIT,
+    A_PICK_LEADER,
+    A_PICK_UNIT,
+    A_PLAY,
+    A_STAND,
+    NUM_ACTIONS,
+    PH_ADVANCE,
+    PH_BONUS,
+    PH_LEADER_EVADE,
+    PH_MOVE_DEST,
+    PH_OVER,
+    PH_PLAY,
+    PH_REACT,
+    PH_TARGET,
+)
+from .pieces import unit_at
+from .step import legal_mask, step
+from .turn import may_order_unit, play_card
+from .units import NUM_CARD_TYPES, UNIT_CLASS, UNIT_RANGE
+
+RANDOM, HEURISTIC = 0, 1
+AGENT_NAMES = ("random", "heuristic")
+
+
+@njit(cache=True)
+def _pick_best(scores, mask, rng, at):
+    """The legal action with the highest score, ties broken at random."""
+    best = -1e18
+    n = 0
+    choice = -1
+    for a in range(NUM_ACTIONS):
+        if mask[a] == 0:
+            continue
+        v = scores[a]
+        if v > best + 1e-9:
+            best = v
+            n = 1
+            choice = a
+        elif abs(v - best) <= 1e-9:
+            n += 1
+            if below_at(rng, at, n) == 0:
+                choice = a
+    return choice
+
+
+@njit(cache=True)
+def random_action(s, mask, rng, at):
+    """Uniform over the legal actions other than ``done`` (``done`` if it is alone)."""
+    scores = np.zeros(NUM_ACTIONS)
+    scores[A_DONE] = -1.0
+    return _pick_best(scores, mask, rng, at)
+
+
+@njit(cache=True)
+def _enemy_distance(s, h, side):
+    best = 99
+    for y in range(NUM_HEXES):
+        if s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
+            d = DIST[h, y]
+            if d < best:
+                best = d
+    return best
+
+
+@njit(cache=True)
+def _friends_near(s, h, side):
+    n = 0
+    for y in range(NUM_HEXES):
+        if DIST[h, y] == 1 and s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] == side:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def heuristic_action(s, mask, rng, at):
+    """One-ply heuristic (see the module docstring)."""
+    scores = np.zeros(NUM_ACTIONS)
+    scores[A_DONE] = -100.0
+    ph = s[PHASE]
+    side = s[CURRENT]
+    if ph == PH_PLAY:
+        tmp = s.copy()
+        for c in range(NUM_CARD_TYPES):
+            if s[HAND + side * NUM_CARD_TYPES + c] == 0:
+                continue
+            tmp[:] = s
+            play_card(tmp, c)
+            n = 0
+            for h in range(NUM_HEXES):
+                if may_order_unit(tmp, h):
+                    n += 1
+                    if _enemy_distance(tmp, h, side) <= 2:
+                        n += 1
+            scores[A_PLAY + c] = n
+    for h in range(NUM_HEXES):
+        if mask[A_ORDER_UNIT + h]:
+            scores[A_ORDER_UNIT + h] = (
+                10.0 - _enemy_distance(s, h, side) + 0.25 * s[UNIT_BLOCKS + h]
+            )
+        if mask[A_ORDER_LEADER + h]:
+            scores[A_ORDER_LEADER + h] = -50.0
+        if mask[A_PICK_LEADER + h]:
+            scores[A_PICK_LEADER + h] = -50.0
+        if mask[A_PICK_UNIT + h]:
+            scores[A_PICK_UNIT + h] = -_enemy_distance(s, h, side)
+    if ph == PH_MOVE_DEST:
+        src = s[SELECTED]
+        if s[SELECTED_LEADER] != 0:
+            for y in range(NUM_HEXES):
+                if mask[A_HEX + y]:
+                    scores[A_HEX + y] = 1.0 if y == src else (2.0 if s[UNIT_TYPE + y] else 0.0)
+        else:
+            t = unit_at(s, src)
+            want = 2 if UNIT_RANGE[t] > 0 else 1
+            for y in range(NUM_HEXES):
+                if mask[A_HEX + y]:
+                    d = _enemy_distance(s, y, side)
+                    scores[A_HEX + y] = -abs(d - want) + 0.3 * _friends_near(s, y, side)
+    elif ph == PH_TARGET or ph == PH_BONUS:
+        for y in range(NUM_HEXES):
+            if mask[A_HEX + y]:
+                if s[UNIT_TYPE + y] == 0:
+                    scores[A_HEX + y] = 3.0
+                else:
+                    scores[A_HEX + y] = 5.0 - s[UNIT_BLOCKS + y] + 0.5 * UNIT_CLASS[unit_at(s, y)]
+        if ph == PH_BONUS:
+            scores[A_DONE] = 0.0
+    elif ph == PH_REACT:
+        dfd = s[CB_DEFENDER]
+        weak = s[UNIT_BLOCKS + dfd] <= 2 or UNIT_CLASS[unit_at(s, dfd)] == 0
+        scores[A_EVADE] = 1.0 if weak else -1.0
+        scores[A_STAND] = 0.0
+    elif ph == PH_LEADER_EVADE:
+        for y in range(NUM_HEXES):
+            if mask[A_HEX + y]:
+                scores[A_HEX + y] = 2.0 if s[UNIT_TYPE + y] != 0 else 1.0
+        scores[A_LEADER_OFF] = 0.0
+    elif ph == PH_ADVANCE:
+        scores[A_DONE] = 0.0
+        for y in range(NUM_HEXES):
+            if mask[A_HEX + y]:
+                scores[A_HEX + y] = 1.0
+    scores[A_BATTLE_BACK] = 1.0
+    for k in range(5):
+        scores[A_IGNORE + k] = k
+    return _pick_best(scores, mask, rng, at)
+
+
+@njit(cache=True)
+def agent_action(kind, s, mask, rng, at):
+    if kind == HEURISTIC:
+        return heuristic_action(s, mask, rng, at)
+    return random_action(s, mask, rng, at)
+
+
+@njit(cache=True)
+def play_one(s, kinds, rng, max_decisions):
+    """Play ``s`` to the end; ``kinds[side]`` is each side's agent. Returns decisions."""
+    mask = np.zeros(NUM_ACTIONS, np.int8)
+    n = 0
+    while s[PHASE] != PH_OVER and n < max_decisions:
+        legal_mask(s, mask)
+        side = s[CURRENT]
+        a = agent_action(kinds[side], s, mask, rng, 2 * side)
+        step(s, a)
+        n += 1
+    return n
+
+
+@njit(cache=True, parallel=True)
+def play_batch(states, kinds, agent_seeds, results, max_decisions):
+    """Play every row of ``states`` to the end. ``results[i]`` = (winner side or -1,
+    turns, decisions, banners bottom, banners top)."""
+    for i in prange(states.shape[0]):
+        rng = np.zeros(4, np.int32)
+        seed_at(rng, 0, agent_seeds[i])
+        seed_at(rng, 2, agent_seeds[i] + 7919)
+        s = states[i]
+        play_one(s, kinds, rng, max_decisions)
+        results[i, 0] = s[WINNER] - 1
+        results[i, 1] = s[TURN]
+        results[i, 2] = s[DECISIONS]
+        results[i, 3] = s[BANNERS]
+        results[i, 4] = s[BANNERS + 1]

@@ -1,0 +1,671 @@
+"""Battle: targets, dice, hits, flags, retreats, leader checks, evades, battle back
+and momentum (CCA §3.7-§3.12, in the engine order of §3.15).
+
+A combat is resolved by a small stage machine kept in the state (``CB_*``): a
+roll is made, then :func:`resolve` walks its stages (flags, retreat, leader
+check, what follows) and stops whenever a player must decide (how many flags to
+ignore, which retreat hex, where a leader evades, whether to battle back or
+advance). The decision's action then continues :func:`resolve`.
+"""
+
+import numpy as np
+from numba import njit
+
+from .board import DIST, NEIGHBORS, NUM_HEXES, line_of_sight
+from .layout import (
+    ACTIVE,
+    CB_ATT_FULL,
+    CB_ATTACKER,
+    CB_DEF_FULL,
+    CB_DEFENDER,
+    CB_EVADED,
+    CB_KIND,
+    CB_LEADER_TARGET,
+    CB_STAGE,
+    CB_STEP,
+    CB_VACATED,
+    CURRENT,
+    EVADE_RETURN,
+    EVADER,
+    GONE_LEADERS,
+    LEADER,
+    LEADER_FLAGS,
+    LEADER_SIDE,
+    LF_MOVED,
+    OPT_AUTO_BATTLE_BACK,
+    OPT_MOMENTUM_VS_LEADER,
+    OPT_SKIP_FORCED,
+    PHASE,
+    RETREAT_LEFT,
+    ROLL_AT,
+    ROLL_BY,
+    ROLL_EXTRA,
+    ROLL_FLAGS,
+    ROLL_LEADER,
+    ROLL_LOST,
+    TERRAIN,
+    UF_ADVANCED,
+    UF_BATTLED,
+    UF_BONUS,
+    UF_CHARGED,
+    UF_NO_CARD_BONUS,
+    UF_ORDERED,
+    UNIT_FLAGS,
+    UNIT_MOVED,
+    UNIT_SIDE,
+    UNIT_TYPE,
+    WINNER,
+)
+from .movement import evade_destinations, leader_evade_destinations, retreat_options
+from .phases import (
+    COMBAT_BONUS,
+    COMBAT_CLOSE,
+    COMBAT_RANGED,
+    MAX_IGNORE,
+    PH_ADVANCE,
+    PH_BATTLE,
+    PH_BATTLE_BACK,
+    PH_BONUS,
+    PH_EVADE_DEST,
+    PH_EXTRA_HEX,
+    PH_IGNORE,
+    PH_LEADER_EVADE,
+    PH_REACT,
+    PH_RETREAT,
+    RS_AFTER,
+    RS_CHECK,
+    RS_END,
+    RS_FLAGS,
+    RS_RETREAT,
+    STEP_ATTACK,
+    STEP_BACK,
+    STEP_EVADE,
+)
+from .pieces import (
+    adjacent_enemy_unit,
+    friendly_leader_near,
+    full_strength,
+    impassable,
+    lone_leader,
+    lose_blocks,
+    move_leader,
+    move_unit,
+    remove_leader,
+    remove_unit,
+    roll,
+    roll_one,
+    supported,
+    unit_at,
+)
+from .units import (
+    BROKEN,
+    EL,
+    FACE_FLAG,
+    FACE_LEADER,
+    FACE_SWORDS,
+    FOREST,
+    HEAVY,
+    HILL,
+    TERRAIN_BLOCKS_LOS,
+    UNIT_BATTLE_MOVE,
+    UNIT_CAMEL,
+    UNIT_CAVALRY,
+    UNIT_CC_ATTACK,
+    UNIT_CC_BACK,
+    UNIT_CHARIOT,
+    UNIT_CLASS,
+    UNIT_EVADE,
+    UNIT_FOREST_FIGHTER,
+    UNIT_FULL_BONUS,
+    UNIT_MOUNTED,
+    UNIT_RANGE,
+    UNIT_RETREAT,
+    UNIT_SWORD_IGNORE,
+    UNIT_SWORDS_HIT,
+    WA,
+    WM,
+)
+
+# ---------------------------------------------------------------- who may battle
+
+
+@njit(cache=True)
+def _blockers(s):
+    """Hexes that block line of sight: any piece, blocking terrain (CCA §3.8.5, §3.13)."""
+    b = np.zeros(NUM_HEXES, np.int32)
+    for h in range(NUM_HEXES):
+        if s[UNIT_TYPE + h] != 0 or s[LEADER + h] != 0 or TERRAIN_BLOCKS_LOS[s[TERRAIN + h]] != 0:
+            b[h] = 1
+    return b
+
+
+@njit(cache=True)
+def may_battle(s, h):
+    """CCA §3.6.2, §3.9.5, §3.13: the ordered unit at ``h`` may still battle this turn."""
+    t = unit_at(s, h)
+    if t < 0:
+        return False
+    f = s[UNIT_FLAGS + h]
+    if (f & UF_ORDERED) == 0 or (f & UF_BATTLED) != 0:
+        return False
+    moved = s[UNIT_MOVED + h]
+    if moved > UNIT_BATTLE_MOVE[t]:
+        return False
+    if moved > 0 and (f & UF_ADVANCED) == 0:
+        terr = s[TERRAIN + h]
+        if terr == FOREST and UNIT_FOREST_FIGHTER[t] == 0:
+            return False
+        if terr == BROKEN and UNIT_MOUNTED[t] != 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def may_fire(s, h):
+    """CCA §3.8.1-§3.8.2: a missile unit not adjacent to an enemy unit."""
+    t = unit_at(s, h)
+    if UNIT_RANGE[t] == 0 or (s[UNIT_FLAGS + h] & UF_CHARGED) != 0:
+        return False
+    return not adjacent_enemy_unit(s, h, s[UNIT_SIDE + h])
+
+
+@njit(cache=True)
+def enemy_target(s, h, side):
+    """A unit or a lone leader of the other side at ``h``."""
+    if s[UNIT_TYPE + h] != 0:
+        return s[UNIT_SIDE + h] != side
+    return s[LEADER + h] != 0 and s[LEADER_SIDE + h] != side
+
+
+@njit(cache=True)
+def battle_targets(s, h, out):
+    """Targets of the unit at ``h``: adjacent enemies (close combat) or, for a
+    missile unit not adjacent to an enemy unit, enemies at 2..range in line of
+    sight (ranged). Returns the number of targets."""
+    for i in range(NUM_HEXES):
+        out[i] = 0
+    side = s[UNIT_SIDE + h]
+    n = 0
+    for k in range(6):
+        y = NEIGHBORS[h, k]
+        if y >= 0 and enemy_target(s, y, side):
+            out[y] = 1
+            n += 1
+    if may_fire(s, h):
+        rng = UNIT_RANGE[unit_at(s, h)]
+        blockers = _blockers(s)
+        for y in range(NUM_HEXES):
+            d = DIST[h, y]
+            if d >= 2 and d <= rng and enemy_target(s, y, side):
+                if line_of_sight(blockers, h, y):
+                    out[y] = 1
+                    n += 1
+    return n
+
+
+# ---------------------------------------------------------------- dice
+
+
+@njit(cache=True)
+def _terrain_cap(s, by, at, dice):
+    """CCA §3.13: maximum dice in close combat from the two hexes' terrain."""
+    tb = s[TERRAIN + by]
+    ta = s[TERRAIN + at]
+    cap = dice
+    if tb == FOREST or ta == FOREST or tb == BROKEN or ta == BROKEN:
+        cap = min(cap, 2)
+    if ta == HILL and tb != HILL:
+        cap = min(cap, 2)
+    if tb == HILL and ta != HILL and UNIT_MOUNTED[unit_at(s, by)] == 0:
+        cap = min(cap, 3)
+    return cap
+
+
+@njit(cache=True)
+def card_bonus(s, h):
+    """Extra dice a card gives the active side's ordered unit (none of the cards
+    played so far gives any)."""
+    return 0
+
+
+@njit(cache=True)
+def close_dice(s, by, at, back, full):
+    """CCA §3.9.3-§3.9.4: dice of the unit at ``by`` in close combat against ``at``."""
+    t = unit_at(s, by)
+    dice = UNIT_CC_BACK[t] if back else UNIT_CC_ATTACK[t]
+    if UNIT_FULL_BONUS[t] != 0 and full:
+        dice += 1
+    dice = _terrain_cap(s, by, at, dice)
+    if not back and (s[UNIT_FLAGS + by] & UF_NO_CARD_BONUS) == 0:
+        dice += card_bonus(s, by)
+    return dice
+
+
+@njit(cache=True)
+def ranged_dice(s, by, at):
+    """CCA §3.8.4: 2 dice unmoved, 1 moved; a target in a forest: at most 1."""
+    dice = 2 if s[UNIT_MOVED + by] == 0 else 1
+    if s[TERRAIN + at] == FOREST:
+        dice = min(dice, 1)
+    if (s[UNIT_FLAGS + by] & UF_NO_CARD_BONUS) == 0:
+        dice += card_bonus(s, by)
+    return dice
+
+
+@njit(cache=True)
+def score(s, faces, by, at, close, evade_roll):
+    """Hits and flags of a roll by the unit at ``by`` against the piece at ``at``
+    (CCA §3.8.4, §3.9.2, §3.9.8, §3.11.4, §3.12.4). Returns (hits, flags)."""
+    tb = unit_at(s, by)
+    if lone_leader(s, at):
+        return faces[FACE_LEADER], 0
+    ta = unit_at(s, at)
+    cls = UNIT_CLASS[ta]
+    hits = faces[cls]
+    if evade_roll:
+        return hits, 0
+    flags = faces[FACE_FLAG]
+    if close:
+        if UNIT_CAMEL[ta] != 0 and (UNIT_CAVALRY[tb] != 0 or UNIT_CHARIOT[tb] != 0) and hits > 0:
+            hits -= 1  # a camel ignores 1 symbol hit from cavalry or chariots
+        if UNIT_SWORDS_HIT[tb] != 0:
+            hits += max(0, faces[FACE_SWORDS] - UNIT_SWORD_IGNORE[ta])
+        if tb != EL and friendly_leader_near(s, by, s[UNIT_SIDE + by]):
+            hits += faces[FACE_LEADER]
+    return hits, flags
+
+
+# ---------------------------------------------------------------- rolls
+
+
+@njit(cache=True)
+def _start_roll(s, by, at, step, ndice, close, evade_roll):
+    """Roll, score and remove blocks (CCA §3.15 steps 1-3); :func:`resolve` does the rest."""
+    faces = roll(s, ndice)
+    hits, flags = score(s, faces, by, at, close, evade_roll)
+    s[CB_STEP] = step
+    s[ROLL_BY] = by
+    s[ROLL_AT] = at
+    s[ROLL_FLAGS] = flags
+    s[ROLL_LOST] = 0
+    s[ROLL_EXTRA] = 0
+    s[RETREAT_LEFT] = 0
+    if lone_leader(s, at):
+        s[ROLL_LEADER] = 0
+        s[CB_STAGE] = RS_AFTER
+        if hits > 0:
+            remove_leader(s, at, True)
+        else:
+            _leader_must_evade(s, at, RS_AFTER)
+        return
+    s[ROLL_LEADER] = 1 if s[LEADER + at] != 0 else 0
+    tb = unit_at(s, by)
+    ta = unit_at(s, at)
+    if close and UNIT_CAMEL[tb] != 0 and (UNIT_CAVALRY[ta] != 0 or UNIT_CHARIOT[ta] != 0):
+        s[ROLL_EXTRA] = 1  # cavalry/chariots retreat 1 more hex per camel flag
+    if hits > 0:
+        s[ROLL_LOST] = lose_blocks(s, at, hits)
+    s[CB_STAGE] = RS_FLAGS
+
+
+@njit(cache=True)
+def _ignorable(s, h):
+    """CCA §3.11.2: flags the unit at ``h`` may ignore in this combat."""
+    t = unit_at(s, h)
+    side = s[UNIT_SIDE + h]
+    n = 0
+    if supported(s, h, side):
+        n += 1
+    if s[LEADER + h] != 0 and t != EL:
+        n += 1
+    if UNIT_FULL_BONUS[t] != 0:
+        full = s[CB_DEF_FULL] if h == s[CB_DEFENDER] else s[CB_ATT_FULL]
+        if full != 0:
+            n += 1
+    return min(n, MAX_IGNORE)
+
+
+@njit(cache=True)
+def _leader_must_evade(s, h, resume):
+    """A leader left alone (or attacked alone) who survived must evade (CCA §3.12.5)."""
+    n, off = leader_evade_destinations(s, h, np.zeros(NUM_HEXES, np.int32))
+    if n == 0 and not off:
+        # no legal evade: eliminated (CCA §3.12.5 interpretation); escape is not modelled
+        remove_leader(s, h, True)
+        s[CB_STAGE] = resume
+        return
+    s[EVADER] = h
+    s[EVADE_RETURN] = resume
+    s[PHASE] = PH_LEADER_EVADE
+    s[CURRENT] = s[LEADER_SIDE + h]
+
+
+@njit(cache=True)
+def set_retreat(s, ignored):
+    """The owner has chosen how many flags to ignore: set the retreat length."""
+    at = s[ROLL_AT]
+    need = s[ROLL_FLAGS] - ignored
+    if need > 0:
+        per = UNIT_RETREAT[unit_at(s, at)] + s[ROLL_EXTRA]
+        s[RETREAT_LEFT] = need * per
+    s[CB_STAGE] = RS_RETREAT
+
+
+@njit(cache=True)
+def retreat_step(s, y):
+    """Move the retreating unit one hex to ``y`` (CCA §3.11.1)."""
+    at = s[ROLL_AT]
+    joins = s[LEADER + y] != 0
+    move_unit(s, at, y)
+    s[ROLL_AT] = y
+    s[RETREAT_LEFT] -= 1
+    if joins:
+        s[RETREAT_LEFT] = 0  # the lone friendly leader attaches; the retreat stops
+        s[LEADER_FLAGS + y] |= LF_MOVED
+
+
+@njit(cache=True)
+def resolve(s):
+    """Walk the stages of the current roll until a decision is needed (CCA §3.15)."""
+    two = np.zeros(2, np.int32)
+    while s[WINNER] == 0 and s[PHASE] != PH_LEADER_EVADE:
+        st = s[CB_STAGE]
+        at = s[ROLL_AT]
+        if st == RS_FLAGS:
+            if s[UNIT_TYPE + at] == 0 or s[ROLL_FLAGS] == 0:
+                s[CB_STAGE] = RS_CHECK
+                continue
+            most = min(_ignorable(s, at), s[ROLL_FLAGS])
+            if most > 0:
+                s[PHASE] = PH_IGNORE
+                s[CURRENT] = s[UNIT_SIDE + at]
+                return
+            set_retreat(s, 0)
+        elif st == RS_RETREAT:
+            if s[RETREAT_LEFT] <= 0 or s[UNIT_TYPE + at] == 0:
+                s[CB_STAGE] = RS_CHECK
+                continue
+            n = retreat_options(s, at, two)
+            if n == 0:
+                # CCA §3.11.1: one block per hex the unit cannot retreat
+                s[ROLL_LOST] += lose_blocks(s, at, s[RETREAT_LEFT])
+                s[RETREAT_LEFT] = 0
+                s[CB_STAGE] = RS_CHECK
+                continue
+            if n == 1 and s[OPT_SKIP_FORCED] != 0:
+                retreat_step(s, two[0])
+                continue
+            s[PHASE] = PH_RETREAT
+            s[CURRENT] = s[UNIT_SIDE + at]
+            return
+        elif st == RS_CHECK:
+            s[CB_STAGE] = RS_AFTER
+            # CCA §3.12.2: one leader casualty check per roll, after its losses
+            if s[ROLL_LEADER] != 0 and s[ROLL_LOST] > 0 and s[LEADER + at] != 0:
+                if s[UNIT_TYPE + at] == 0:
+                    if roll_one(s) == FACE_LEADER:
+                        remove_leader(s, at, True)
+                    else:
+                        _leader_must_evade(s, at, RS_AFTER)
+                        if s[PHASE] == PH_LEADER_EVADE:
+                            return
+                elif roll_one(s) == FACE_LEADER and roll_one(s) == FACE_LEADER:
+                    remove_leader(s, at, True)
+        elif st == RS_AFTER:
+            if _after_roll(s):
+                return
+        else:  # RS_END
+            end_combat(s)
+            return
+
+
+@njit(cache=True)
+def _after_roll(s):
+    """What follows a resolved roll. Returns True if a decision is pending."""
+    step = s[CB_STEP]
+    att = s[CB_ATTACKER]
+    dfd = s[CB_DEFENDER]
+    if step == STEP_EVADE:
+        if s[UNIT_TYPE + dfd] != 0:
+            if unit_at(s, dfd) == WM:
+                # CCA §3.11.4: an evading war machine leaves the board, no banner
+                if s[LEADER + dfd] != 0:
+                    _leader_must_evade(s, dfd, RS_END)
+                    remove_unit(s, dfd, False)
+                    if s[PHASE] == PH_LEADER_EVADE:
+                        return True
+                    return False
+                remove_unit(s, dfd, False)
+            else:
+                out = np.zeros(NUM_HEXES, np.int32)
+                n = evade_destinations(s, dfd, out)
+                if n > 0:
+                    s[PHASE] = PH_EVADE_DEST
+                    s[CURRENT] = s[UNIT_SIDE + dfd]
+                    s[CB_STAGE] = RS_END
+                    return True
+        s[CB_STAGE] = RS_END
+        return False
+    if step == STEP_BACK:
+        s[CB_STAGE] = RS_END
+        return False
+    # STEP_ATTACK
+    if s[CB_KIND] == COMBAT_RANGED:
+        s[CB_STAGE] = RS_END
+        return False
+    if s[UNIT_TYPE + att] == 0:
+        s[CB_STAGE] = RS_END
+        return False
+    left = s[UNIT_TYPE + dfd] == 0 and s[LEADER + dfd] == 0
+    if left:
+        s[CB_VACATED] = dfd
+        if may_advance(s):
+            s[PHASE] = PH_ADVANCE
+            s[CURRENT] = s[ACTIVE]
+            s[CB_STAGE] = RS_END
+            return True
+        s[CB_STAGE] = RS_END
+        return False
+    if s[UNIT_TYPE + dfd] != 0 and s[UNIT_SIDE + dfd] != s[ACTIVE]:
+        # CCA §3.9.6: a surviving defender that held its hex may battle back
+        s[CB_STAGE] = RS_END
+        if s[OPT_AUTO_BATTLE_BACK] != 0:
+            battle_back(s)
+            return False
+        s[PHASE] = PH_BATTLE_BACK
+        s[CURRENT] = s[UNIT_SIDE + dfd]
+        return True
+    s[CB_STAGE] = RS_END
+    return False
+
+
+@njit(cache=True)
+def may_advance(s):
+    """CCA §3.10: momentum advance after a successful close combat."""
+    if s[CB_EVADED] != 0 or s[CB_VACATED] < 0:
+        return False
+    att = s[CB_ATTACKER]
+    if s[UNIT_TYPE + att] == 0 or unit_at(s, att) == WM:
+        return False
+    if s[CB_LEADER_TARGET] != 0 and s[OPT_MOMENTUM_VS_LEADER] == 0:
+        return False
+    v = s[CB_VACATED]
+    return s[UNIT_TYPE + v] == 0 and s[LEADER + v] == 0 and not impassable(s, v)
+
+
+@njit(cache=True)
+def battle_back(s):
+    """The defender rolls its battle-back dice against the attacker (CCA §3.9.6)."""
+    att = s[CB_ATTACKER]
+    dfd = s[CB_DEFENDER]
+    dice = close_dice(s, dfd, att, True, s[CB_DEF_FULL] != 0)
+    _start_roll(s, dfd, att, STEP_BACK, dice, True, False)
+
+
+@njit(cache=True)
+def end_combat(s):
+    """The combat is over: the attacker has battled; back to picking a battle."""
+    att = s[CB_ATTACKER]
+    if s[UNIT_TYPE + att] != 0 and s[UNIT_SIDE + att] == s[ACTIVE]:
+        s[UNIT_FLAGS + att] |= UF_BATTLED
+    s[CB_ATTACKER] = -1
+    s[CB_DEFENDER] = -1
+    s[CB_VACATED] = -1
+    s[PHASE] = PH_BATTLE
+    s[CURRENT] = s[ACTIVE]
+
+
+# ---------------------------------------------------------------- declaring
+
+
+@njit(cache=True)
+def may_evade(s, dfd, att):
+    """CCA §3.11.4: is the defender at ``dfd`` allowed to evade the unit at ``att``?"""
+    td = unit_at(s, dfd)
+    ta = unit_at(s, att)
+    ev = UNIT_EVADE[td]
+    foot = UNIT_MOUNTED[ta] == 0
+    if ev == 0:
+        return False
+    if ev == 2 and not (foot or UNIT_CLASS[ta] == HEAVY):
+        return False
+    if ev == 3 and not (foot or ta == EL):
+        return False
+    return evade_destinations(s, dfd, np.zeros(NUM_HEXES, np.int32)) > 0
+
+
+@njit(cache=True)
+def start_combat(s, att, dfd, kind):
+    """Declare a combat of the active side's unit at ``att`` against ``dfd``."""
+    s[CB_ATTACKER] = att
+    s[CB_DEFENDER] = dfd
+    s[CB_KIND] = kind
+    s[CB_EVADED] = 0
+    s[CB_VACATED] = -1
+    s[CB_ATT_FULL] = 1 if full_strength(s, att) else 0
+    s[CB_DEF_FULL] = 1 if full_strength(s, dfd) else 0
+    s[CB_LEADER_TARGET] = 1 if lone_leader(s, dfd) else 0
+    if kind == COMBAT_BONUS:
+        s[UNIT_FLAGS + att] |= UF_BONUS
+    if kind != COMBAT_RANGED and s[CB_LEADER_TARGET] == 0 and may_evade(s, dfd, att):
+        s[PHASE] = PH_REACT
+        s[CURRENT] = s[UNIT_SIDE + dfd]
+        return
+    attack_roll(s)
+
+
+@njit(cache=True)
+def attack_roll(s):
+    att = s[CB_ATTACKER]
+    dfd = s[CB_DEFENDER]
+    if s[CB_KIND] == COMBAT_RANGED:
+        _start_roll(s, att, dfd, STEP_ATTACK, ranged_dice(s, att, dfd), False, False)
+    else:
+        dice = close_dice(s, att, dfd, False, s[CB_ATT_FULL] != 0)
+        _start_roll(s, att, dfd, STEP_ATTACK, dice, True, False)
+
+
+@njit(cache=True)
+def evade_roll(s):
+    """CCA §3.11.4: the attacker rolls its full dice; only the evader's symbol hits."""
+    att = s[CB_ATTACKER]
+    dfd = s[CB_DEFENDER]
+    s[CB_EVADED] = 1
+    dice = close_dice(s, att, dfd, False, s[CB_ATT_FULL] != 0)
+    _start_roll(s, att, dfd, STEP_EVADE, dice, True, True)
+
+
+@njit(cache=True)
+def evade_to(s, y):
+    move_unit(s, s[CB_DEFENDER], y)
+    if s[LEADER + y] != 0:
+        s[LEADER_FLAGS + y] |= LF_MOVED
+    s[CB_STAGE] = RS_END
+    resolve(s)
+
+
+@njit(cache=True)
+def leader_evade_to(s, y):
+    """The evading leader goes to ``y`` (-1: off the board by his baseline, no banner)."""
+    h = s[EVADER]
+    if y < 0:
+        s[GONE_LEADERS + s[LEADER_SIDE + h]] += 1
+        remove_leader(s, h, False)
+    else:
+        move_leader(s, h, y)
+        s[LEADER_FLAGS + y] |= LF_MOVED
+    s[EVADER] = -1
+    s[CB_STAGE] = s[EVADE_RETURN]
+    s[PHASE] = PH_BATTLE
+    resolve(s)
+
+
+@njit(cache=True)
+def bonus_possible(s):
+    """CCA §3.10: may the advanced attacker make its bonus close combat?"""
+    att = s[CB_ATTACKER]
+    t = unit_at(s, att)
+    if s[CB_KIND] != COMBAT_CLOSE or (s[UNIT_FLAGS + att] & UF_BONUS) != 0:
+        return False
+    if not (UNIT_MOUNTED[t] != 0 or t == WA or s[LEADER + att] != 0):
+        return False
+    terr = s[TERRAIN + att]
+    if terr == BROKEN and UNIT_MOUNTED[t] != 0:
+        return False
+    if terr == FOREST and UNIT_FOREST_FIGHTER[t] == 0:
+        return False
+    side = s[UNIT_SIDE + att]
+    for k in range(6):
+        y = NEIGHBORS[att, k]
+        if y >= 0 and enemy_target(s, y, side):
+            return True
+    return False
+
+
+@njit(cache=True)
+def extra_hex_options(s, out):
+    """Hexes for the cavalry's extra hex after advancing (CCA §3.10)."""
+    for i in range(NUM_HEXES):
+        out[i] = 0
+    att = s[CB_ATTACKER]
+    t = unit_at(s, att)
+    n = 0
+    if UNIT_CAVALRY[t] == 0 or s[CB_KIND] != COMBAT_CLOSE:
+        return 0
+    side = s[UNIT_SIDE + att]
+    for k in range(6):
+        y = NEIGHBORS[att, k]
+        if y < 0 or impassable(s, y) or s[UNIT_TYPE + y] != 0:
+            continue
+        if s[LEADER + y] != 0 and (s[LEADER_SIDE + y] != side or s[LEADER + att] != 0):
+            continue
+        out[y] = 1
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def after_advance(s):
+    """Offer the extra hex, then the bonus combat, else end the combat."""
+    out = np.zeros(NUM_HEXES, np.int32)
+    if s[PHASE] == PH_ADVANCE and extra_hex_options(s, out) > 0:
+        s[PHASE] = PH_EXTRA_HEX
+        s[CURRENT] = s[ACTIVE]
+        return
+    if bonus_possible(s):
+        s[PHASE] = PH_BONUS
+        s[CURRENT] = s[ACTIVE]
+        return
+    end_combat(s)
+
+
+@njit(cache=True)
+def advance_into(s, y):
+    """Momentum advance or the extra hex: move the attacker to ``y``."""
+    att = s[CB_ATTACKER]
+    joins = s[LEADER + y] != 0
+    move_unit(s, att, y)
+    s[UNIT_FLAGS + y] |= UF_ADVANCED
+    s[CB_ATTACKER] = y
+    if joins:
+        s[LEADER_FLAGS + y] |= LF_MOVED

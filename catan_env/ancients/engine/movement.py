@@ -1,0 +1,227 @@
+"""Where pieces may go: unit and leader moves (CCA §3.6), retreat steps (§3.11.1),
+evades (§3.11.4), leader evades (§3.12.5), advances (§3.10).
+
+Each ``*_destinations`` function fills ``out[h]`` with the hexes allowed (for
+moves: the number of hexes moved + 1, so 0 means "not allowed").
+"""
+
+import numpy as np
+from numba import njit
+
+from .board import NEIGHBORS, NUM_HEXES
+from .layout import CARD_FLAGS, CF_PASS_THROUGH, LEADER, LEADER_SIDE, TERRAIN, UNIT_SIDE, UNIT_TYPE
+from .pieces import adjacent_enemy_unit, impassable, lone_leader, on_baseline, rear_hex, unit_at
+from .units import (
+    BROKEN,
+    FOREST,
+    UNIT_LIGHT_FOOT,
+    UNIT_MOUNTED,
+    UNIT_MOVE,
+    WA,
+    WM,
+)
+
+
+@njit(cache=True)
+def _unit_stops_in(s, h, t):
+    """Terrain that ends a unit's move when entered (CCA §3.13)."""
+    terr = s[TERRAIN + h]
+    return terr == FOREST or (terr == BROKEN and UNIT_MOUNTED[t] != 0)
+
+
+@njit(cache=True)
+def unit_destinations(s, h, out, max_move):
+    """CCA §3.6.1-§3.6.2: hexes the unit at ``h`` may end its move in.
+
+    Breadth-first over steps; a unit may not enter enemy pieces or friendly units
+    (light foot may pass through friendly units when the card allows), must stop
+    on entering a lone friendly leader (who attaches) or stopping terrain, and
+    warriors may make a 2-hex move only to end next to an enemy unit.
+    """
+    for i in range(NUM_HEXES):
+        out[i] = 0
+    t = unit_at(s, h)
+    side = s[UNIT_SIDE + h]
+    own_leader = s[LEADER + h] != 0
+    through = UNIT_LIGHT_FOOT[t] != 0 and (s[CARD_FLAGS] & CF_PASS_THROUGH) != 0
+    dist = np.full(NUM_HEXES, -1, np.int32)
+    queue = np.empty(NUM_HEXES, np.int32)
+    dist[h] = 0
+    queue[0] = h
+    head, tail = 0, 1
+    out[h] = 1
+    while head < tail:
+        x = queue[head]
+        head += 1
+        d = dist[x]
+        if d >= max_move:
+            continue
+        if x != h:
+            # a piece that must stop here does not expand
+            if lone_leader(s, x) or _unit_stops_in(s, x, t):
+                continue
+        for k in range(6):
+            y = NEIGHBORS[x, k]
+            if y < 0 or dist[y] >= 0 or impassable(s, y):
+                continue
+            if t == WM and s[TERRAIN + y] == BROKEN:
+                continue
+            if s[UNIT_TYPE + y] != 0:
+                if s[UNIT_SIDE + y] == side and through:
+                    dist[y] = d + 1
+                    queue[tail] = y
+                    tail += 1
+                continue
+            if s[LEADER + y] != 0:
+                if s[LEADER_SIDE + y] != side or own_leader:
+                    continue
+            dist[y] = d + 1
+            queue[tail] = y
+            tail += 1
+            out[y] = d + 2
+    if t == WA:
+        for y in range(NUM_HEXES):
+            if out[y] == 3 and not adjacent_enemy_unit(s, y, side):
+                out[y] = 0
+    return out
+
+
+@njit(cache=True)
+def unit_move_allowance(t):
+    return UNIT_MOVE[t] if t != WA else 2
+
+
+@njit(cache=True)
+def leader_destinations(s, h, out):
+    """CCA §3.6.3: a lone leader moves 1-3 hexes, through friendly pieces, never
+    into enemy pieces; he ends on an empty hex or a friendly unit without a leader."""
+    for i in range(NUM_HEXES):
+        out[i] = 0
+    side = s[LEADER_SIDE + h]
+    dist = np.full(NUM_HEXES, -1, np.int32)
+    queue = np.empty(NUM_HEXES, np.int32)
+    dist[h] = 0
+    queue[0] = h
+    head, tail = 0, 1
+    out[h] = 1
+    while head < tail:
+        x = queue[head]
+        head += 1
+        d = dist[x]
+        if d >= 3:
+            continue
+        if x != h:
+            terr = s[TERRAIN + x]
+            if terr == FOREST or terr == BROKEN:
+                continue  # lone leaders stop in forest and broken ground
+        for k in range(6):
+            y = NEIGHBORS[x, k]
+            if y < 0 or dist[y] >= 0 or impassable(s, y):
+                continue
+            if s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
+                continue
+            if s[LEADER + y] != 0 and s[LEADER_SIDE + y] != side:
+                continue
+            dist[y] = d + 1
+            queue[tail] = y
+            tail += 1
+            if s[LEADER + y] == 0:
+                out[y] = d + 2
+    return out
+
+
+@njit(cache=True)
+def retreat_step_ok(s, y, side, with_leader):
+    """CCA §3.11.1: a retreat (or evade) step may enter ``y``: on the board, not
+    impassable, no unit, no lone enemy leader; a lone friendly leader only for a
+    unit without one."""
+    if y < 0 or impassable(s, y) or s[UNIT_TYPE + y] != 0:
+        return False
+    if s[LEADER + y] != 0:
+        if s[LEADER_SIDE + y] != side or with_leader:
+            return False
+    return True
+
+
+@njit(cache=True)
+def retreat_options(s, h, out2):
+    """The legal next retreat hexes of the unit at ``h`` (0, 1 or 2 of them)."""
+    side = s[UNIT_SIDE + h]
+    with_leader = s[LEADER + h] != 0
+    n = 0
+    for k in range(2):
+        y = rear_hex(h, side, k)
+        if retreat_step_ok(s, y, side, with_leader):
+            out2[n] = y
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def evade_destinations(s, h, out):
+    """CCA §3.11.4: a unit evades 2 hexes toward its own side by retreat steps;
+    1 hex only when no 2-hex evade exists; a lone friendly leader on the first
+    hex stops it. Returns the number of destinations."""
+    for i in range(NUM_HEXES):
+        out[i] = 0
+    side = s[UNIT_SIDE + h]
+    with_leader = s[LEADER + h] != 0
+    n2 = 0
+    n1 = 0
+    for k in range(2):
+        y = rear_hex(h, side, k)
+        if not retreat_step_ok(s, y, side, with_leader):
+            continue
+        if s[LEADER + y] != 0:
+            out[y] = 2  # stops on the friendly leader: a full, legal evade
+            n2 += 1
+            continue
+        out[y] = max(out[y], 1)
+        n1 += 1
+        for j in range(2):
+            z = rear_hex(y, side, j)
+            if retreat_step_ok(s, z, side, with_leader):
+                if out[z] != 2:
+                    n2 += 1
+                out[z] = 2
+    count = 0
+    for i in range(NUM_HEXES):
+        if n2 > 0:
+            out[i] = 1 if out[i] == 2 else 0
+        elif out[i] != 0:
+            out[i] = 1
+        count += out[i]
+    return count
+
+
+@njit(cache=True)
+def leader_evade_destinations(s, h, out):
+    """CCA §3.12.5: 1-3 steps each one row toward his side, through friendly
+    pieces, ending on an empty hex or a leaderless friendly unit. Returns
+    (destinations, may leave by the baseline)."""
+    for i in range(NUM_HEXES):
+        out[i] = 0
+    side = s[LEADER_SIDE + h]
+    reach = np.zeros(NUM_HEXES, np.int32)
+    reach[h] = 1
+    off = on_baseline(h, side)
+    count = 0
+    for step in range(1, 4):
+        for x in range(NUM_HEXES):
+            if reach[x] != step:
+                continue
+            for k in range(2):
+                y = rear_hex(x, side, k)
+                if y < 0 or impassable(s, y) or reach[y] != 0:
+                    continue
+                if s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
+                    continue
+                if s[LEADER + y] != 0 and s[LEADER_SIDE + y] != side:
+                    continue
+                reach[y] = step + 1
+                if s[LEADER + y] == 0:
+                    out[y] = 1
+                    count += 1
+                if step < 3 and on_baseline(y, side):
+                    off = True
+    return count, off

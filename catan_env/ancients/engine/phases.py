@@ -1,0 +1,57 @@
+"""Phases, action ids and the other small enumerations of the Ancients engine.
+
+The action space is one ``Discrete(NUM_ACTIONS)`` made of families (CCA §7):
+a card to play, pieces to order, a piece to pick (to move or to battle with),
+a hex (the destination, the target, the next retreat or evade hex, the hex to
+advance into), a leader leaving by his baseline, the defender's answers (stand,
+evade, battle back or not), how many flags to ignore, and ``DONE`` (end the
+order, movement or battle step; decline an advance, an extra hex or a bonus
+combat). What a ``HEX`` action means depends on the phase.
+"""
+
+from .board import NUM_HEXES
+from .units import NUM_CARD_TYPES
+
+# --- phases
+(
+    PH_PLAY, PH_ORDER, PH_MOVE, PH_MOVE_DEST, PH_BATTLE, PH_TARGET, PH_REACT, PH_EVADE_DEST,
+    PH_IGNORE, PH_RETREAT, PH_LEADER_EVADE, PH_BATTLE_BACK, PH_ADVANCE, PH_EXTRA_HEX, PH_BONUS,
+    PH_OVER,
+) = range(16)  # fmt: skip
+PHASE_NAMES = (
+    "play a card", "order", "move: pick a piece", "move: destination", "battle: pick a unit",
+    "battle: target", "defender: stand or evade", "evade: destination", "ignore flags",
+    "retreat", "leader evade", "battle back", "momentum advance", "cavalry extra hex",
+    "bonus close combat", "game over",
+)  # fmt: skip
+
+# --- action families
+A_PLAY = 0
+A_ORDER_UNIT = A_PLAY + NUM_CARD_TYPES
+A_ORDER_LEADER = A_ORDER_UNIT + NUM_HEXES
+A_PICK_UNIT = A_ORDER_LEADER + NUM_HEXES
+A_PICK_LEADER = A_PICK_UNIT + NUM_HEXES
+A_HEX = A_PICK_LEADER + NUM_HEXES
+A_LEADER_OFF = A_HEX + NUM_HEXES
+A_DONE = A_LEADER_OFF + 1
+A_STAND = A_DONE + 1
+A_EVADE = A_STAND + 1
+A_BATTLE_BACK = A_EVADE + 1
+A_NO_BATTLE_BACK = A_BATTLE_BACK + 1
+A_IGNORE = A_NO_BATTLE_BACK + 1
+MAX_IGNORE = 4
+NUM_ACTIONS = A_IGNORE + MAX_IGNORE + 1
+
+# --- how a card orders (PHASE ORDER)
+ORDER_NONE, ORDER_SECTION, ORDER_LIGHT, ORDER_MEDIUM, ORDER_HEAVY, ORDER_MOUNTED, ORDER_ANY = range(
+    7
+)
+
+# --- combat kinds
+COMBAT_RANGED, COMBAT_CLOSE, COMBAT_BONUS = range(3)
+
+# --- which roll is being resolved
+STEP_ATTACK, STEP_BACK, STEP_EVADE = range(3)
+
+# --- resolution stages of a roll (CCA §3.15)
+RS_FLAGS, RS_RETREAT, RS_CHECK, RS_AFTER, RS_END = range(5)

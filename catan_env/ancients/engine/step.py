@@ -1,0 +1,408 @@
+"""Legal-action masks and the step function of the Ancients engine (CCA §7).
+
+:func:`legal_mask` and :func:`step` agree by construction: ``step`` trusts its
+action (the Python façade checks it against the mask first). After every action
+:func:`settle` skips steps with nothing left to decide (a card that can order
+nothing goes straight to the draw, CCA §3.3).
+"""
+
+import numpy as np
+from numba import njit
+
+from .board import DIST, NUM_HEXES
+from .combat import (
+    _ignorable,
+    advance_into,
+    after_advance,
+    attack_roll,
+    battle_back,
+    battle_targets,
+    end_combat,
+    evade_roll,
+    evade_to,
+    extra_hex_options,
+    leader_evade_to,
+    may_battle,
+    resolve,
+    retreat_step,
+    set_retreat,
+    start_combat,
+)
+from .layout import (
+    ACTIVE,
+    CB_ATTACKER,
+    CB_DEFENDER,
+    CB_VACATED,
+    CURRENT,
+    DECISIONS,
+    EVADER,
+    HAND,
+    LEADER,
+    LEADER_FLAGS,
+    LF_MOVED,
+    LF_ORDERED,
+    PHASE,
+    ROLL_AT,
+    ROLL_FLAGS,
+    SELECTED,
+    SELECTED_LEADER,
+    UF_CHARGED,
+    UF_FROZEN,
+    UF_MOVED,
+    UF_ORDERED,
+    UNIT_FLAGS,
+    UNIT_MOVED,
+    UNIT_SIDE,
+    UNIT_TYPE,
+)
+from .movement import (
+    evade_destinations,
+    leader_destinations,
+    leader_evade_destinations,
+    retreat_options,
+    unit_destinations,
+    unit_move_allowance,
+)
+from .phases import (
+    A_BATTLE_BACK,
+    A_DONE,
+    A_EVADE,
+    A_HEX,
+    A_IGNORE,
+    A_LEADER_OFF,
+    A_NO_BATTLE_BACK,
+    A_ORDER_LEADER,
+    A_ORDER_UNIT,
+    A_PICK_LEADER,
+    A_PICK_UNIT,
+    A_PLAY,
+    A_STAND,
+    COMBAT_BONUS,
+    COMBAT_CLOSE,
+    COMBAT_RANGED,
+    NUM_ACTIONS,
+    PH_ADVANCE,
+    PH_BATTLE,
+    PH_BATTLE_BACK,
+    PH_BONUS,
+    PH_EVADE_DEST,
+    PH_EXTRA_HEX,
+    PH_IGNORE,
+    PH_LEADER_EVADE,
+    PH_MOVE,
+    PH_MOVE_DEST,
+    PH_ORDER,
+    PH_OVER,
+    PH_PLAY,
+    PH_REACT,
+    PH_RETREAT,
+    PH_TARGET,
+)
+from .pieces import move_leader, move_unit, unit_at
+from .turn import (
+    any_order_left,
+    end_turn,
+    may_order_leader,
+    may_order_unit,
+    order_leader,
+    order_unit,
+    play_card,
+)
+from .units import NUM_CARD_TYPES, WA
+
+# ---------------------------------------------------------------- who can act
+
+
+@njit(cache=True)
+def unit_dests(s, h, out):
+    return unit_destinations(s, h, out, unit_move_allowance(unit_at(s, h)))
+
+
+@njit(cache=True)
+def movable_unit(s, h, buf):
+    if s[UNIT_TYPE + h] == 0 or s[UNIT_SIDE + h] != s[ACTIVE]:
+        return False
+    f = s[UNIT_FLAGS + h]
+    if (f & UF_ORDERED) == 0 or (f & (UF_MOVED | UF_FROZEN)) != 0:
+        return False
+    unit_dests(s, h, buf)
+    return np.sum(buf) > 1
+
+
+@njit(cache=True)
+def movable_leader(s, h, buf):
+    if s[LEADER + h] == 0:
+        return False
+    f = s[LEADER_FLAGS + h]
+    if (f & LF_ORDERED) == 0 or (f & LF_MOVED) != 0:
+        return False
+    if s[UNIT_TYPE + h] != 0 and (s[UNIT_FLAGS + h] & UF_MOVED) != 0:
+        return False
+    leader_destinations(s, h, buf)
+    return np.sum(buf > 0) > 1
+
+
+@njit(cache=True)
+def can_attack(s, h, buf):
+    if s[UNIT_TYPE + h] == 0 or s[UNIT_SIDE + h] != s[ACTIVE] or not may_battle(s, h):
+        return False
+    return battle_targets(s, h, buf) > 0
+
+
+@njit(cache=True)
+def must_charge(s, buf):
+    """CCA §3.6.2: warriors that moved 2 must close combat if they can."""
+    for h in range(NUM_HEXES):
+        if (s[UNIT_FLAGS + h] & UF_CHARGED) != 0 and s[UNIT_SIDE + h] == s[ACTIVE]:
+            if can_attack(s, h, buf):
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- mask
+
+
+@njit(cache=True)
+def legal_mask(s, out):
+    """Fill ``out[a]`` with 1 for every legal action of the side that must decide."""
+    for i in range(NUM_ACTIONS):
+        out[i] = 0
+    ph = s[PHASE]
+    buf = np.zeros(NUM_HEXES, np.int32)
+    if ph == PH_PLAY:
+        side = s[ACTIVE]
+        for c in range(NUM_CARD_TYPES):
+            if s[HAND + side * NUM_CARD_TYPES + c] > 0:
+                out[A_PLAY + c] = 1
+    elif ph == PH_ORDER:
+        for h in range(NUM_HEXES):
+            if may_order_unit(s, h):
+                out[A_ORDER_UNIT + h] = 1
+            if may_order_leader(s, h):
+                out[A_ORDER_LEADER + h] = 1
+        out[A_DONE] = 1
+    elif ph == PH_MOVE:
+        for h in range(NUM_HEXES):
+            if movable_unit(s, h, buf):
+                out[A_PICK_UNIT + h] = 1
+            if movable_leader(s, h, buf):
+                out[A_PICK_LEADER + h] = 1
+        out[A_DONE] = 1
+    elif ph == PH_MOVE_DEST:
+        h = s[SELECTED]
+        if s[SELECTED_LEADER] != 0:
+            leader_destinations(s, h, buf)
+        else:
+            unit_dests(s, h, buf)
+        for y in range(NUM_HEXES):
+            if buf[y] > 0:
+                out[A_HEX + y] = 1
+    elif ph == PH_BATTLE:
+        for h in range(NUM_HEXES):
+            if can_attack(s, h, buf):
+                out[A_PICK_UNIT + h] = 1
+        if not must_charge(s, buf):
+            out[A_DONE] = 1
+    elif ph == PH_TARGET:
+        battle_targets(s, s[SELECTED], buf)
+        for y in range(NUM_HEXES):
+            if buf[y] > 0:
+                out[A_HEX + y] = 1
+    elif ph == PH_REACT:
+        out[A_STAND] = 1
+        out[A_EVADE] = 1
+    elif ph == PH_EVADE_DEST:
+        evade_destinations(s, s[CB_DEFENDER], buf)
+        for y in range(NUM_HEXES):
+            if buf[y] > 0:
+                out[A_HEX + y] = 1
+    elif ph == PH_IGNORE:
+        most = min(_ignorable(s, s[ROLL_AT]), s[ROLL_FLAGS])
+        for k in range(most + 1):
+            out[A_IGNORE + k] = 1
+    elif ph == PH_RETREAT:
+        two = np.zeros(2, np.int32)
+        n = retreat_options(s, s[ROLL_AT], two)
+        for i in range(n):
+            out[A_HEX + two[i]] = 1
+    elif ph == PH_LEADER_EVADE:
+        n, off = leader_evade_destinations(s, s[EVADER], buf)
+        for y in range(NUM_HEXES):
+            if buf[y] > 0:
+                out[A_HEX + y] = 1
+        if off:
+            out[A_LEADER_OFF] = 1
+    elif ph == PH_BATTLE_BACK:
+        out[A_BATTLE_BACK] = 1
+        out[A_NO_BATTLE_BACK] = 1
+    elif ph == PH_ADVANCE:
+        out[A_HEX + s[CB_VACATED]] = 1
+        out[A_DONE] = 1
+    elif ph == PH_EXTRA_HEX:
+        extra_hex_options(s, buf)
+        for y in range(NUM_HEXES):
+            if buf[y] > 0:
+                out[A_HEX + y] = 1
+        out[A_DONE] = 1
+    elif ph == PH_BONUS:
+        att = s[CB_ATTACKER]
+        battle_targets(s, att, buf)
+        for y in range(NUM_HEXES):
+            if buf[y] > 0 and _adjacent(att, y):
+                out[A_HEX + y] = 1
+        out[A_DONE] = 1
+    return out
+
+
+@njit(cache=True)
+def _adjacent(a, b):
+    return DIST[a, b] == 1
+
+
+# ---------------------------------------------------------------- step
+
+
+@njit(cache=True)
+def settle(s):
+    """Skip the order, movement and battle steps once nothing is left to do in them."""
+    buf = np.zeros(NUM_HEXES, np.int32)
+    while True:
+        ph = s[PHASE]
+        if ph == PH_ORDER and not any_order_left(s):
+            s[PHASE] = PH_MOVE
+            continue
+        if ph == PH_MOVE:
+            left = False
+            for h in range(NUM_HEXES):
+                if movable_unit(s, h, buf) or movable_leader(s, h, buf):
+                    left = True
+                    break
+            if not left:
+                s[PHASE] = PH_BATTLE
+                continue
+        if ph == PH_BATTLE:
+            left = False
+            for h in range(NUM_HEXES):
+                if can_attack(s, h, buf):
+                    left = True
+                    break
+            if not left:
+                end_turn(s)
+                continue
+        return
+
+
+@njit(cache=True)
+def _move_to(s, y):
+    h = s[SELECTED]
+    buf = np.zeros(NUM_HEXES, np.int32)
+    if s[SELECTED_LEADER] != 0:
+        move_from = h
+        if y != move_from:
+            move_leader(s, move_from, y)
+        s[LEADER_FLAGS + y] |= LF_MOVED
+        if y != h and s[UNIT_TYPE + y] != 0:
+            s[UNIT_FLAGS + y] |= UF_FROZEN  # CCA §3.5: a joined unit may not move
+    else:
+        unit_dests(s, h, buf)
+        d = buf[y] - 1
+        joins = y != h and s[LEADER + y] != 0
+        move_unit(s, h, y)
+        s[UNIT_MOVED + y] = d
+        s[UNIT_FLAGS + y] |= UF_MOVED
+        if unit_at(s, y) == WA and d == 2:
+            s[UNIT_FLAGS + y] |= UF_CHARGED
+        if s[LEADER + y] != 0 and (joins or y != h):
+            s[LEADER_FLAGS + y] |= LF_MOVED
+    s[SELECTED] = -1
+    s[PHASE] = PH_MOVE
+
+
+@njit(cache=True)
+def step(s, a):
+    """Apply the legal action ``a`` for the side that must decide."""
+    s[DECISIONS] += 1
+    ph = s[PHASE]
+    if ph == PH_PLAY:
+        play_card(s, a - A_PLAY)
+    elif ph == PH_ORDER:
+        if a == A_DONE:
+            s[PHASE] = PH_MOVE
+        elif a < A_ORDER_LEADER:
+            order_unit(s, a - A_ORDER_UNIT)
+        else:
+            order_leader(s, a - A_ORDER_LEADER)
+    elif ph == PH_MOVE:
+        if a == A_DONE:
+            s[PHASE] = PH_BATTLE
+        else:
+            s[SELECTED_LEADER] = 1 if a >= A_PICK_LEADER else 0
+            s[SELECTED] = a - (A_PICK_LEADER if a >= A_PICK_LEADER else A_PICK_UNIT)
+            s[PHASE] = PH_MOVE_DEST
+    elif ph == PH_MOVE_DEST:
+        _move_to(s, a - A_HEX)
+    elif ph == PH_BATTLE:
+        if a == A_DONE:
+            end_turn(s)
+        else:
+            s[SELECTED] = a - A_PICK_UNIT
+            s[PHASE] = PH_TARGET
+    elif ph == PH_TARGET:
+        h = s[SELECTED]
+        y = a - A_HEX
+        kind = COMBAT_CLOSE if DIST[h, y] == 1 else COMBAT_RANGED
+        s[SELECTED] = -1
+        s[PHASE] = PH_BATTLE
+        start_combat(s, h, y, kind)
+        if s[PHASE] != PH_REACT:
+            resolve(s)
+    elif ph == PH_REACT:
+        s[PHASE] = PH_BATTLE
+        if a == A_EVADE:
+            evade_roll(s)
+        else:
+            attack_roll(s)
+        resolve(s)
+    elif ph == PH_EVADE_DEST:
+        evade_to(s, a - A_HEX)
+    elif ph == PH_IGNORE:
+        s[PHASE] = PH_BATTLE
+        set_retreat(s, a - A_IGNORE)
+        resolve(s)
+    elif ph == PH_RETREAT:
+        s[PHASE] = PH_BATTLE
+        retreat_step(s, a - A_HEX)
+        resolve(s)
+    elif ph == PH_LEADER_EVADE:
+        leader_evade_to(s, -1 if a == A_LEADER_OFF else a - A_HEX)
+    elif ph == PH_BATTLE_BACK:
+        s[PHASE] = PH_BATTLE
+        if a == A_BATTLE_BACK:
+            battle_back(s)
+            resolve(s)
+        else:
+            end_combat(s)
+    elif ph == PH_ADVANCE:
+        if a == A_DONE:
+            end_combat(s)
+        else:
+            advance_into(s, a - A_HEX)
+            after_advance(s)
+    elif ph == PH_EXTRA_HEX:
+        s[PHASE] = PH_BONUS
+        if a != A_DONE:
+            advance_into(s, a - A_HEX)
+        after_advance(s)
+    elif ph == PH_BONUS:
+        if a == A_DONE:
+            end_combat(s)
+        else:
+            att = s[CB_ATTACKER]
+            s[PHASE] = PH_BATTLE
+            start_combat(s, att, a - A_HEX, COMBAT_BONUS)
+            if s[PHASE] != PH_REACT:
+                resolve(s)
+    if s[PHASE] != PH_OVER:
+        settle(s)
+    if s[PHASE] <= PH_TARGET:
+        s[CURRENT] = s[ACTIVE]

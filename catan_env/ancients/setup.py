@@ -1,0 +1,69 @@
+"""A fresh state from a scenario, a seed and the rule options."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .engine import layout as L
+from .engine.turn import setup
+from .scenario import Scenario
+
+# Rule options: points the rules file leaves open, with the value it decides.
+DEFAULT_OPTIONS = {
+    "max_turns": 200,
+    # CCA §3.11.2 [verify]: does a lone friendly leader count toward support? (CNC: yes)
+    "lone_leader_support": False,
+    # CCA §3.12.4 [verify]: momentum advance after attacking a lone leader (CNC: no)
+    "momentum_after_lone_leader": False,
+    # CCA §3.9.6: battle back is optional; True makes it automatic (as CNC does)
+    "auto_battle_back": False,
+    # retreat steps with a single legal hex apply themselves
+    "skip_forced": True,
+}
+_OPTION_FIELDS = {
+    "max_turns": L.OPT_MAX_TURNS,
+    "lone_leader_support": L.OPT_SUPPORT_LEADERS,
+    "momentum_after_lone_leader": L.OPT_MOMENTUM_VS_LEADER,
+    "auto_battle_back": L.OPT_AUTO_BATTLE_BACK,
+    "skip_forced": L.OPT_SKIP_FORCED,
+}
+
+
+def check_options(options: dict) -> dict:
+    """The full option dict; unknown names and wrong types raise ``ValueError``."""
+    out = dict(DEFAULT_OPTIONS)
+    for k, v in options.items():
+        if k not in DEFAULT_OPTIONS:
+            raise ValueError(f"unknown option {k!r} (known: {', '.join(DEFAULT_OPTIONS)})")
+        if k == "max_turns":
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise ValueError(f"option max_turns must be an integer >= 0, got {v!r}")
+        elif not isinstance(v, bool):
+            raise ValueError(f"option {k} must be true or false, got {v!r}")
+        out[k] = v
+    return out
+
+
+def place_scenario(scenario: Scenario, options: dict) -> np.ndarray:
+    """A state holding the scenario's board and options, before the deal."""
+    s = L.LAYOUT.new_state()
+    for k, off in _OPTION_FIELDS.items():
+        s[off] = int(options[k])
+    s[L.TERRAIN : L.TERRAIN + len(scenario.terrain)] = scenario.terrain
+    s[L.BANNERS_TO_WIN] = scenario.banners_to_win
+    s[L.COMMAND : L.COMMAND + 2] = scenario.command
+    s[L.FIRST_SIDE] = scenario.first
+    for side, t, h, blocks in scenario.units:
+        s[L.UNIT_TYPE + h] = t + 1
+        s[L.UNIT_SIDE + h] = side
+        s[L.UNIT_BLOCKS + h] = blocks
+    for i, (side, _, h) in enumerate(scenario.leaders):
+        s[L.LEADER + h] = i + 1
+        s[L.LEADER_SIDE + h] = side
+    return s
+
+
+def new_state(scenario: Scenario, seed: int, options: dict) -> np.ndarray:
+    s = place_scenario(scenario, options)
+    setup(s, np.int64(seed))
+    return s
