@@ -60,9 +60,14 @@ def give_card(g: Game, side: int, name: str) -> None:
     if hand[c] > 0:
         return
     pos = [i for i in range(int(s[L.DECK_POS]), int(s[L.DECK_LEN])) if s[L.DECK + i] == c]
-    assert pos, f"no {name} left in the deck"
     old = int(np.flatnonzero(hand)[0])
-    s[L.DECK + pos[0]] = old
+    if pos:
+        s[L.DECK + pos[0]] = old
+    else:  # the other side holds it: swap hands
+        other = s[L.HAND + (1 - side) * NUM_CARD_TYPES : L.HAND + (2 - side) * NUM_CARD_TYPES]
+        assert other[c] > 0, f"no {name} left"
+        other[c] -= 1
+        other[old] += 1
     hand[old] -= 1
     hand[c] += 1
     g._mask_valid = False
