@@ -6,10 +6,13 @@ Main entry points:
     :func:`load_scenario`       scenarios as data (``scenarios/*.json``, CCA §5)
 """
 
+from .aec_env import env, raw_env
 from .game import Game, SnapshotError, WrongSideError
 from .scenario import Scenario, ScenarioError, available_scenarios, load_scenario
 
 __all__ = [
+    "env",
+    "raw_env",
     "Game",
     "Scenario",
     "ScenarioError",

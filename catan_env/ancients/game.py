@@ -298,6 +298,8 @@ def check_state(s: np.ndarray) -> str | None:
             return f"state.leader_side: bad side at {hex_label(h)}"
         if t >= 0 and s[L.LEADER + h] and s[L.LEADER_SIDE + h] != s[L.UNIT_SIDE + h]:
             return f"state.leader_side: a leader on an enemy unit at {hex_label(h)}"
+        if t < 0 and (s[L.UNIT_BLOCKS + h] or s[L.UNIT_FLAGS + h]):
+            return f"state.unit_blocks: blocks on the empty hex {hex_label(h)}"
     if not 0 <= s[L.PHASE] <= PH_OVER:
         return "state.phase: out of range"
     hand = s[L.HAND : L.HAND + 2 * NUM_CARD_TYPES]
@@ -310,4 +312,9 @@ def check_state(s: np.ndarray) -> str | None:
 
     if cards != int((CARD_COUNT * CARD_PLAYABLE).sum()):
         return f"state.deck: {cards} cards in hands, deck, discards and play"
+    from .engine.invariants import PROBLEMS, check
+
+    code = int(check(s))
+    if code:
+        return f"state: {PROBLEMS[code]}"
     return None

@@ -13,6 +13,7 @@ from numba import njit, prange
 
 from ...engine.rng import below_at, seed_at
 from .board import DIST, NUM_HEXES
+from .invariants import check
 from .layout import (
     BANNERS,
     CB_DEFENDER,
@@ -220,3 +221,34 @@ def play_batch(states, kinds, agent_seeds, results, max_decisions):
         results[i, 2] = s[DECISIONS]
         results[i, 3] = s[BANNERS]
         results[i, 4] = s[BANNERS + 1]
+
+
+@njit(cache=True, parallel=True)
+def soak(states, kinds, agent_seeds, problems, max_decisions):
+    """Like :func:`play_batch`, checking every invariant after every step and
+    that the action chosen was legal. ``problems[i]`` = (invariant code, decision
+    index) of the first failure, (0, -1) if none; ``problems[i, 2]`` = decisions."""
+    for i in prange(states.shape[0]):
+        rng = np.zeros(4, np.int32)
+        seed_at(rng, 0, agent_seeds[i])
+        seed_at(rng, 2, agent_seeds[i] + 7919)
+        s = states[i]
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        problems[i, 0] = check(s)
+        problems[i, 1] = -1
+        n = 0
+        while s[PHASE] != PH_OVER and n < max_decisions and problems[i, 0] == 0:
+            legal_mask(s, mask)
+            if np.sum(mask) == 0:
+                problems[i, 0] = 99  # no legal action in a live game
+                problems[i, 1] = n
+                break
+            side = s[CURRENT]
+            a = agent_action(kinds[side], s, mask, rng, 2 * side)
+            step(s, a)
+            n += 1
+            code = check(s)
+            if code != 0:
+                problems[i, 0] = code
+                problems[i, 1] = n
+        problems[i, 2] = n

@@ -8,6 +8,7 @@ from .board import BASELINE_ROW, DIST, HEX_R, NEIGHBORS, NUM_HEXES, REAR
 from .layout import (
     BANNERS,
     BANNERS_TO_WIN,
+    BLOCKS_LOST,
     DICE,
     DICE_N,
     FORCED,
@@ -173,6 +174,7 @@ def award_banner(s, side):
 def remove_unit(s, h, banner):
     """Take the unit at ``h`` off the board (its leader, if any, stays)."""
     side = s[UNIT_SIDE + h]
+    s[BLOCKS_LOST + side] += s[UNIT_BLOCKS + h]
     s[UNIT_TYPE + h] = 0
     s[UNIT_SIDE + h] = 0
     s[UNIT_BLOCKS + h] = 0
@@ -208,6 +210,7 @@ def lose_blocks(s, h, n):
         remove_unit(s, h, True)
     else:
         s[UNIT_BLOCKS + h] = left - lost
+        s[BLOCKS_LOST + s[UNIT_SIDE + h]] += lost
     return lost
 
 

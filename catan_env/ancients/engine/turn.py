@@ -8,6 +8,7 @@ from ...engine.rng import below_at, seed_at
 from .board import HEX_SECTIONS, NUM_HEXES
 from .layout import (
     ACTIVE,
+    BLOCKS_START,
     CARD_FLAGS,
     CARD_PLAYED,
     CB_ATTACKER,
@@ -27,6 +28,7 @@ from .layout import (
     LEADER,
     LEADER_FLAGS,
     LEADER_SIDE,
+    LEADERS_START,
     LF_ORDERED,
     OPT_MAX_TURNS,
     ORDER_RULE,
@@ -40,6 +42,7 @@ from .layout import (
     TURN,
     UF_NO_CARD_BONUS,
     UF_ORDERED,
+    UNIT_BLOCKS,
     UNIT_FLAGS,
     UNIT_MOVED,
     UNIT_SIDE,
@@ -123,6 +126,11 @@ def setup(s, seed):
     """CCA §3.1: shuffle the deck (the playable cards, CCA §4.5 counts), deal
     each side its Command, the first side to play. The scenario is already in ``s``."""
     seed_at(s, RNG, seed)
+    for h in range(NUM_HEXES):
+        if s[UNIT_TYPE + h] != 0:
+            s[BLOCKS_START + s[UNIT_SIDE + h]] += s[UNIT_BLOCKS + h]
+        if s[LEADER + h] != 0:
+            s[LEADERS_START + s[LEADER_SIDE + h]] += 1
     for i in range(DECK_SIZE):
         s[DECK + i] = -1
     n = 0

@@ -1,0 +1,87 @@
+"""What must hold in every Ancients state: pieces, blocks, banners and cards are
+conserved (used by the property tests and the soak)."""
+
+import numpy as np
+from numba import njit
+
+from .board import NUM_HEXES
+from .layout import (
+    BANNERS,
+    BLOCKS_LOST,
+    BLOCKS_START,
+    CARD_PLAYED,
+    DECK,
+    DECK_LEN,
+    DECK_POS,
+    DISCARD,
+    GONE_LEADERS,
+    HAND,
+    LEADER,
+    LEADER_SIDE,
+    LEADERS_START,
+    LOST_LEADERS,
+    LOST_UNITS,
+    UNIT_BLOCKS,
+    UNIT_SIDE,
+    UNIT_TYPE,
+)
+from .units import CARD_COUNT, CARD_PLAYABLE, NUM_CARD_TYPES
+from .units import UNIT_BLOCKS as FULL_BLOCKS
+
+OK = 0
+BAD_BLOCKS, BAD_BLOCK_TOTAL, BAD_BANNERS, BAD_LEADERS, BAD_CARDS, BAD_LEADER_SIDE = range(1, 7)
+PROBLEMS = (
+    "ok",
+    "unit blocks out of range",
+    "blocks not conserved",
+    "banners do not match losses",
+    "leaders not conserved",
+    "cards not conserved",
+    "leader on an enemy unit",
+)
+
+
+@njit(cache=True)
+def check(s):
+    """0 if every invariant holds, else the code of the first broken one."""
+    blocks = np.zeros(2, np.int64)
+    leaders = np.zeros(2, np.int64)
+    for h in range(NUM_HEXES):
+        t = s[UNIT_TYPE + h] - 1
+        if t >= 0:
+            b = s[UNIT_BLOCKS + h]
+            if b < 1 or b > FULL_BLOCKS[t]:
+                return BAD_BLOCKS
+            blocks[s[UNIT_SIDE + h]] += b
+        if s[LEADER + h] != 0:
+            leaders[s[LEADER_SIDE + h]] += 1
+            if t >= 0 and s[UNIT_SIDE + h] != s[LEADER_SIDE + h]:
+                return BAD_LEADER_SIDE
+    for side in range(2):
+        if blocks[side] + s[BLOCKS_LOST + side] != s[BLOCKS_START + side]:
+            return BAD_BLOCK_TOTAL
+        lost = s[LOST_UNITS + 1 - side] + s[LOST_LEADERS + 1 - side]
+        if s[BANNERS + side] != lost:
+            return BAD_BANNERS
+        if (
+            leaders[side] + s[LOST_LEADERS + side] + s[GONE_LEADERS + side]
+            != s[LEADERS_START + side]
+        ):
+            return BAD_LEADERS
+    total = 0
+    for c in range(NUM_CARD_TYPES):
+        total += s[HAND + c] + s[HAND + NUM_CARD_TYPES + c] + s[DISCARD + c]
+        if s[HAND + c] < 0 or s[HAND + NUM_CARD_TYPES + c] < 0 or s[DISCARD + c] < 0:
+            return BAD_CARDS
+    total += s[DECK_LEN] - s[DECK_POS]
+    if s[CARD_PLAYED] >= 0:
+        total += 1
+    for i in range(s[DECK_POS], s[DECK_LEN]):
+        if s[DECK + i] < 0:
+            return BAD_CARDS
+    want = 0
+    for c in range(NUM_CARD_TYPES):
+        want += CARD_COUNT[c] * CARD_PLAYABLE[c]
+    if total != want:
+        return BAD_CARDS
+    return OK

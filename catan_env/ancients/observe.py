@@ -1,0 +1,103 @@
+"""A side's observation: one flat float32 vector with named views (CCA §7).
+
+Everything on the board is public (units, blocks, leaders, terrain, this turn's
+orders and moves, the combat in progress, the last roll, the discard pile); of
+the cards a side sees its own hand exactly, only the *number* of cards the
+opponent holds, and only the number of cards left in the deck.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .engine import layout as L
+from .engine.board import NUM_HEXES
+from .engine.phases import PH_OVER
+from .engine.units import NUM_CARD_TYPES, NUM_TERRAIN, NUM_UNIT_TYPES
+
+HEX_FEATURES = (
+    ["own unit", "enemy unit"]
+    + [f"type {i}" for i in range(NUM_UNIT_TYPES)]
+    + ["blocks", "own leader", "enemy leader"]
+    + [f"terrain {i}" for i in range(NUM_TERRAIN)]
+    + ["ordered", "moved", "battled", "selected", "attacker", "defender", "rolled at"]
+)
+VIEWS: dict[str, tuple[int, tuple[int, ...]]] = {}
+
+
+def _declare():
+    off = 0
+    for name, shape in (
+        ("board", (NUM_HEXES, len(HEX_FEATURES))),
+        ("phase", (PH_OVER + 1,)),
+        ("to_act", (2,)),  # [I am the active side, I must decide now]
+        ("own_hand", (NUM_CARD_TYPES,)),
+        ("opponent_hand_size", (1,)),
+        ("deck_left", (1,)),
+        ("discard", (NUM_CARD_TYPES,)),
+        ("card_played", (NUM_CARD_TYPES,)),
+        ("banners", (2,)),  # own, opponent (fraction of the target)
+        ("turn", (1,)),
+        ("pending", (2,)),  # flags scored by the roll, retreat hexes left
+        ("last_roll", (6,)),
+    ):
+        VIEWS[name] = (off, shape)
+        off += int(np.prod(shape))
+    return off
+
+
+OBS_SIZE = _declare()
+
+
+def view(obs: np.ndarray, name: str) -> np.ndarray:
+    off, shape = VIEWS[name]
+    return obs[off : off + int(np.prod(shape))].reshape(shape)
+
+
+def observe(s: np.ndarray, side: int, out: np.ndarray | None = None) -> np.ndarray:
+    """The observation of ``side`` (0 bottom, 1 top)."""
+    obs = np.zeros(OBS_SIZE, np.float32) if out is None else out
+    obs[:] = 0
+    b = view(obs, "board")
+    ut = s[L.UNIT_TYPE : L.UNIT_TYPE + NUM_HEXES]
+    us = s[L.UNIT_SIDE : L.UNIT_SIDE + NUM_HEXES]
+    has = ut > 0
+    b[:, 0] = has & (us == side)
+    b[:, 1] = has & (us != side)
+    idx = np.flatnonzero(has)
+    b[idx, 2 + ut[idx] - 1] = 1
+    k = 2 + NUM_UNIT_TYPES
+    b[:, k] = s[L.UNIT_BLOCKS : L.UNIT_BLOCKS + NUM_HEXES] / 4.0
+    ld = s[L.LEADER : L.LEADER + NUM_HEXES] > 0
+    ls = s[L.LEADER_SIDE : L.LEADER_SIDE + NUM_HEXES]
+    b[:, k + 1] = ld & (ls == side)
+    b[:, k + 2] = ld & (ls != side)
+    k += 3
+    b[np.arange(NUM_HEXES), k + s[L.TERRAIN : L.TERRAIN + NUM_HEXES]] = 1
+    k += NUM_TERRAIN
+    uf = s[L.UNIT_FLAGS : L.UNIT_FLAGS + NUM_HEXES]
+    b[:, k] = (uf & L.UF_ORDERED) != 0
+    b[:, k + 1] = s[L.UNIT_MOVED : L.UNIT_MOVED + NUM_HEXES] / 4.0
+    b[:, k + 2] = (uf & L.UF_BATTLED) != 0
+    for j, f in enumerate((L.SELECTED, L.CB_ATTACKER, L.CB_DEFENDER, L.ROLL_AT)):
+        h = int(s[f])
+        if 0 <= h < NUM_HEXES and (f != L.ROLL_AT or s[L.CB_ATTACKER] >= 0):
+            b[h, k + 3 + j] = 1
+    phase = int(s[L.PHASE])
+    view(obs, "phase")[phase] = 1
+    view(obs, "to_act")[:] = (s[L.ACTIVE] == side, s[L.CURRENT] == side and phase != PH_OVER)
+    own = s[L.HAND + side * NUM_CARD_TYPES : L.HAND + (side + 1) * NUM_CARD_TYPES]
+    view(obs, "own_hand")[:] = own / 4.0
+    other = s[L.HAND + (1 - side) * NUM_CARD_TYPES : L.HAND + (2 - side) * NUM_CARD_TYPES]
+    view(obs, "opponent_hand_size")[0] = other.sum() / 10.0
+    view(obs, "deck_left")[0] = (s[L.DECK_LEN] - s[L.DECK_POS]) / 60.0
+    view(obs, "discard")[:] = s[L.DISCARD : L.DISCARD + NUM_CARD_TYPES] / 4.0
+    if s[L.CARD_PLAYED] >= 0:
+        view(obs, "card_played")[int(s[L.CARD_PLAYED])] = 1
+    target = max(int(s[L.BANNERS_TO_WIN]), 1)
+    view(obs, "banners")[:] = (s[L.BANNERS + side] / target, s[L.BANNERS + 1 - side] / target)
+    view(obs, "turn")[0] = s[L.TURN] / max(int(s[L.OPT_MAX_TURNS]), 200)
+    view(obs, "pending")[:] = (s[L.ROLL_FLAGS] / 4.0, s[L.RETREAT_LEFT] / 8.0)
+    n = int(s[L.DICE_N])
+    view(obs, "last_roll")[:] = np.bincount(s[L.DICE : L.DICE + n], minlength=6)[:6] / 8.0
+    return obs

@@ -1,0 +1,100 @@
+"""Property tests over random Ancients games: conservation, masks, endings, replays,
+hidden information."""
+
+import numpy as np
+import pytest
+
+from catan_env.ancients import Game
+from catan_env.ancients.engine import layout as L
+from catan_env.ancients.engine.agents import soak
+from catan_env.ancients.engine.invariants import PROBLEMS, check
+from catan_env.ancients.explain import IllegalActionError
+from catan_env.ancients.observe import observe
+from catan_env.ancients.scenario import load_scenario
+from catan_env.ancients.setup import check_options, new_state
+
+
+@pytest.mark.parametrize("kinds", [(0, 0), (1, 0), (0, 1)])
+def test_thousand_random_games_conserve_blocks_banners_leaders_cards_and_end(kinds):
+    """CCA §3.2, §1.6, §3.16: over 1,000 Akragas games every state conserves blocks, leaders and cards, banners equal enemy losses, a legal action always exists, and every game ends with a winner."""
+    sc = load_scenario("akragas")
+    opts = check_options({})
+    n = 1000
+    states = np.stack([new_state(sc, 10_000 * kinds[0] + i, opts) for i in range(n)])
+    problems = np.zeros((n, 3), np.int64)
+    soak(states, np.array(kinds, np.int64), np.arange(n, dtype=np.int64), problems, 100_000)
+    bad = np.flatnonzero(problems[:, 0])
+    assert not len(bad), (
+        f"game {bad[0]}: {problems[bad[0]]} {PROBLEMS[min(problems[bad[0], 0], 6)]}"
+    )
+    winners = states[:, L.WINNER]
+    assert (winners > 0).all()  # every game reached the banner target
+    banners = states[np.arange(n), L.BANNERS + winners - 1]
+    assert (banners == states[:, L.BANNERS_TO_WIN]).all()
+
+
+def test_every_legal_action_applies_and_illegal_ones_raise():
+    """CCA §7: every action the mask allows steps without breaking an invariant; a masked-out action raises and leaves the state unchanged."""
+    rng = np.random.default_rng(3)
+    for seed in range(6):
+        g = Game("akragas", seed=seed)
+        while not g.done:
+            legal = g.legal_actions()
+            if g.turn % 3 == 0:
+                for a in legal:
+                    c = g.copy()
+                    c.step(int(a))
+                    assert check(c.state) == 0
+                illegal = np.flatnonzero(g.action_mask() == 0)
+                a = int(rng.choice(illegal))
+                before = g.state.copy()
+                with pytest.raises(IllegalActionError):
+                    g.step(a)
+                assert (g.state == before).all()
+            g.step(int(rng.choice(legal)))
+
+
+def test_replay_is_identical():
+    """CCA §3.1: a record (scenario, seed, options, actions) replays to the identical final state; to_dict/from_dict round-trips."""
+    rng = np.random.default_rng(5)
+    for seed in range(5):
+        g = Game("akragas", seed=seed)
+        while not g.done:
+            g.step(int(rng.choice(g.legal_actions())))
+        r = Game.from_record(g.record())
+        assert (r.state == g.state).all()
+        d = Game.from_dict(g.to_dict())
+        assert (d.state == g.state).all()
+
+
+def test_observation_hides_the_opponents_hand_and_the_deck_order():
+    """CCA §3.1 (hands hidden): a side's observation is unchanged when the opponent's cards or the deck order change, as long as the counts are the same."""
+    rng = np.random.default_rng(1)
+    g = Game("akragas", seed=11)
+    for _ in range(40):
+        g.step(int(rng.choice(g.legal_actions())))
+    s = g.state
+    for side in (0, 1):
+        base = observe(s, side)
+        t = s.copy()
+        other = 1 - side
+        from catan_env.ancients.engine.units import NUM_CARD_TYPES
+
+        hand = t[L.HAND + other * NUM_CARD_TYPES : L.HAND + (other + 1) * NUM_CARD_TYPES]
+        held = int(np.flatnonzero(hand)[0])
+        deck = t[L.DECK + t[L.DECK_POS] : L.DECK + t[L.DECK_LEN]]
+        swap = int(np.flatnonzero(deck != held)[0])
+        hand[held] -= 1
+        hand[deck[swap]] += 1
+        deck[swap] = held
+        t[L.DECK + t[L.DECK_POS] : L.DECK + t[L.DECK_LEN]] = deck[::-1]
+        assert check(t) == 0
+        assert (observe(t, side) == base).all()
+        assert not (observe(t, other) == observe(s, other)).all()
+
+
+def test_same_seed_same_game():
+    """CCA §1.5: dice and the deck come from the game's own seeded generator."""
+    a, b = Game("akragas", seed=7), Game("akragas", seed=7)
+    assert (a.state == b.state).all()
+    assert not (Game("akragas", seed=8).state == a.state).all()
