@@ -4,6 +4,7 @@ Examples:
     catan-env simulate --games 1000
     catan-env simulate --games 200 --players 3 --agents random,random,random --json
     catan-env simulate --games 500 -o board=beginner -o vp_to_win=8
+    catan-env simulate --game ancients --agents heuristic,random --games 1000
     catan-env tournament --agents heuristic,random,random,random --games 1000
     catan-env simulate --games 5 --agents heuristic,random,random,random --record games/
     catan-env replay games/game_00000.json --html game.html
@@ -101,6 +102,10 @@ def _make_config(args, players: int) -> GameConfig:
 
 
 def _cmd_simulate(args) -> int:
+    if args.game == "ancients":
+        from .ancients.cli import simulate_command
+
+        return simulate_command(args)
     from agents import make_agent
 
     from .simulate import simulate
@@ -267,10 +272,19 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sim.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
+    sim.add_argument(
+        "--game",
+        choices=("catan", "ancients"),
+        default="catan",
+        help="catan (default) or ancients (Command & Colors: Ancients; --agents per side)",
+    )
     sim.add_argument("--players", "-p", type=int, default=4, help="seats (2-4, default 4)")
     sim.add_argument("--variant", default="base", help="rule set (default base)")
     sim.add_argument(
-        "--scenario", default=None, help="Explorers & Pirates scenario (default land_ho)"
+        "--scenario",
+        default=None,
+        help="Explorers & Pirates scenario (default land_ho); with --game ancients a scenario "
+        "id or JSON file (default akragas)",
     )
     sim.add_argument(
         "--agents",

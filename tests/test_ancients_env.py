@@ -82,3 +82,22 @@ def test_simulate_heuristic_beats_random():
     assert r.wins[0] >= 90
     r2 = simulate(50, ("random", "heuristic"), seed=2)
     assert r2.wins[1] >= 45
+
+
+def test_cli_simulate_ancients(capsys):
+    """CCA §3.2: ``catan-env simulate --game ancients`` plays Akragas to winners and reports; a bad option is one error line."""
+    from catan_env.cli import main
+
+    assert (
+        main(
+            ["simulate", "--game", "ancients", "--agents", "heuristic,random", "-n", "20", "--json"]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    import json
+
+    r = json.loads(out)
+    assert r["games"] == 20 and sum(r["wins"]) == 20 and r["sides"] == ["syracusan", "carthaginian"]
+    assert main(["simulate", "--game", "ancients", "-n", "2", "-o", "nope=1"]) == 2
+    assert "unknown ancients option" in capsys.readouterr().err
