@@ -8,6 +8,7 @@ from catan_env.ancients import Game
 from catan_env.ancients.engine import layout as L
 from catan_env.ancients.engine.agents import soak
 from catan_env.ancients.engine.invariants import PROBLEMS, check
+from catan_env.ancients.engine.phases import PH_OVER
 from catan_env.ancients.explain import IllegalActionError
 from catan_env.ancients.observe import observe
 from catan_env.ancients.scenario import load_scenario
@@ -27,10 +28,12 @@ def test_thousand_random_games_conserve_blocks_banners_leaders_cards_and_end(kin
     assert not len(bad), (
         f"game {bad[0]}: {problems[bad[0]]} {PROBLEMS[min(problems[bad[0], 0], 6)]}"
     )
+    assert (states[:, L.PHASE] == PH_OVER).all()  # every game ended
     winners = states[:, L.WINNER]
-    assert (winners > 0).all()  # every game reached the banner target
-    banners = states[np.arange(n), L.BANNERS + winners - 1]
-    assert (banners == states[:, L.BANNERS_TO_WIN]).all()
+    won = winners > 0
+    assert won.mean() >= 0.98  # by banners; the rest by the 200-turn limit
+    banners = states[np.flatnonzero(won), L.BANNERS + winners[won] - 1]
+    assert (banners == states[won, L.BANNERS_TO_WIN]).all()
 
 
 def test_every_legal_action_applies_and_illegal_ones_raise():

@@ -2,7 +2,7 @@
 
 Names: ``play Order Two Units Left``, ``order unit r7c5``, ``order leader r7c7``,
 ``pick unit r7c5``, ``pick leader r7c7``, ``hex r6c5``, ``leader off board``,
-``done``, ``stand``, ``evade``, ``battle back``, ``no battle back``,
+``done``, ``stand``, ``evade``, ``battle back``, ``no battle back``, ``first strike``,
 ``ignore 2 flags``.
 """
 
@@ -13,6 +13,7 @@ from .engine.phases import (
     A_BATTLE_BACK,
     A_DONE,
     A_EVADE,
+    A_FIRST_STRIKE,
     A_HEX,
     A_IGNORE,
     A_LEADER_OFF,
@@ -34,6 +35,7 @@ def _names() -> tuple[str, ...]:
     for fam in ("order unit", "order leader", "pick unit", "pick leader", "hex"):
         names += [f"{fam} {hex_label(h)}" for h in range(NUM_HEXES)]
     names += ["leader off board", "done", "stand", "evade", "battle back", "no battle back"]
+    names += ["first strike"]
     names += [f"ignore {k} flag{'s' if k != 1 else ''}" for k in range(MAX_IGNORE + 1)]
     assert len(names) == NUM_ACTIONS
     return tuple(names)
@@ -54,6 +56,7 @@ FAMILIES = (
     ("evade", A_EVADE, 1),
     ("battle back", A_BATTLE_BACK, 1),
     ("no battle back", A_NO_BATTLE_BACK, 1),
+    ("first strike", A_FIRST_STRIKE, 1),
     ("ignore", A_IGNORE, MAX_IGNORE + 1),
 )
 

@@ -308,6 +308,7 @@ def check_state(s: np.ndarray) -> str | None:
     deck_left = int(s[L.DECK_LEN] - s[L.DECK_POS])
     cards = int(hand.sum() + s[L.DISCARD : L.DISCARD + NUM_CARD_TYPES].sum()) + deck_left
     cards += 1 if s[L.CARD_PLAYED] >= 0 else 0
+    cards += 1 if s[L.FIRST_STRIKE_SIDE] >= 0 else 0
     from .engine.units import CARD_COUNT, CARD_PLAYABLE
 
     if cards != int((CARD_COUNT * CARD_PLAYABLE).sum()):

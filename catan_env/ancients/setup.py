@@ -17,6 +17,12 @@ DEFAULT_OPTIONS = {
     "momentum_after_lone_leader": False,
     # CCA §3.9.6: battle back is optional; True makes it automatic (as CNC does)
     "auto_battle_back": False,
+    # CCA §4.4 [verify]: may First Strike answer a bonus close combat? (CNC: yes)
+    "first_strike_vs_bonus": True,
+    # CCA §4.4 [CNC only, verify]: Mounted Charge's 3-hex move also for heavy chariots
+    "mounted_charge_all_heavy": False,
+    # CCA §4.3 [CNC only, verify]: an Inspired card's "one unit of your choice" in its section
+    "inspired_fallback_in_section": False,
     # retreat steps with a single legal hex apply themselves
     "skip_forced": True,
 }
@@ -26,6 +32,9 @@ _OPTION_FIELDS = {
     "momentum_after_lone_leader": L.OPT_MOMENTUM_VS_LEADER,
     "auto_battle_back": L.OPT_AUTO_BATTLE_BACK,
     "skip_forced": L.OPT_SKIP_FORCED,
+    "first_strike_vs_bonus": L.OPT_FIRST_STRIKE_BONUS,
+    "mounted_charge_all_heavy": L.OPT_CHARGE_ALL_HEAVY,
+    "inspired_fallback_in_section": L.OPT_INSPIRED_SECTION,
 }
 
 

@@ -33,6 +33,7 @@ from .phases import (
     A_BATTLE_BACK,
     A_DONE,
     A_EVADE,
+    A_FIRST_STRIKE,
     A_HEX,
     A_IGNORE,
     A_LEADER_OFF,
@@ -169,6 +170,7 @@ def heuristic_action(s, mask, rng, at):
         weak = s[UNIT_BLOCKS + dfd] <= 2 or UNIT_CLASS[unit_at(s, dfd)] == 0
         scores[A_EVADE] = 1.0 if weak else -1.0
         scores[A_STAND] = 0.0
+        scores[A_FIRST_STRIKE] = 0.5
     elif ph == PH_LEADER_EVADE:
         for y in range(NUM_HEXES):
             if mask[A_HEX + y]:

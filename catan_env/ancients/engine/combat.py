@@ -14,25 +14,36 @@ from numba import njit
 from .board import DIST, NEIGHBORS, NUM_HEXES, line_of_sight
 from .layout import (
     ACTIVE,
+    CARD_BONUS_CC_DICE,
+    CARD_CC_DICE,
+    CARD_FIRE_DICE,
+    CARD_FLAGS,
     CB_ATT_FULL,
     CB_ATTACKER,
     CB_DEF_FULL,
     CB_DEFENDER,
     CB_EVADED,
+    CB_FIRST_STRUCK,
     CB_KIND,
     CB_LEADER_TARGET,
     CB_STAGE,
     CB_STEP,
     CB_VACATED,
+    CF_FIRE_TWICE,
+    CF_NO_CLOSE,
+    CF_NO_FIRE,
     CURRENT,
     EVADE_RETURN,
     EVADER,
+    FIRST_STRIKE_SIDE,
     GONE_LEADERS,
+    HAND,
     LEADER,
     LEADER_FLAGS,
     LEADER_SIDE,
     LF_MOVED,
     OPT_AUTO_BATTLE_BACK,
+    OPT_FIRST_STRIKE_BONUS,
     OPT_MOMENTUM_VS_LEADER,
     OPT_SKIP_FORCED,
     PHASE,
@@ -48,6 +59,7 @@ from .layout import (
     UF_BATTLED,
     UF_BONUS,
     UF_CHARGED,
+    UF_FIRED,
     UF_NO_CARD_BONUS,
     UF_ORDERED,
     UNIT_FLAGS,
@@ -56,7 +68,12 @@ from .layout import (
     UNIT_TYPE,
     WINNER,
 )
-from .movement import evade_destinations, leader_evade_destinations, retreat_options
+from .movement import (
+    battle_allowance,
+    evade_destinations,
+    leader_evade_destinations,
+    retreat_options,
+)
 from .phases import (
     COMBAT_BONUS,
     COMBAT_CLOSE,
@@ -80,6 +97,7 @@ from .phases import (
     STEP_ATTACK,
     STEP_BACK,
     STEP_EVADE,
+    STEP_FIRST,
 )
 from .pieces import (
     adjacent_enemy_unit,
@@ -99,6 +117,7 @@ from .pieces import (
 )
 from .units import (
     BROKEN,
+    C_FIRST_STRIKE,
     EL,
     FACE_FLAG,
     FACE_LEADER,
@@ -106,8 +125,8 @@ from .units import (
     FOREST,
     HEAVY,
     HILL,
+    NUM_CARD_TYPES,
     TERRAIN_BLOCKS_LOS,
-    UNIT_BATTLE_MOVE,
     UNIT_CAMEL,
     UNIT_CAVALRY,
     UNIT_CC_ATTACK,
@@ -149,7 +168,7 @@ def may_battle(s, h):
     if (f & UF_ORDERED) == 0 or (f & UF_BATTLED) != 0:
         return False
     moved = s[UNIT_MOVED + h]
-    if moved > UNIT_BATTLE_MOVE[t]:
+    if moved > battle_allowance(s, h):
         return False
     if moved > 0 and (f & UF_ADVANCED) == 0:
         terr = s[TERRAIN + h]
@@ -165,6 +184,8 @@ def may_fire(s, h):
     """CCA §3.8.1-§3.8.2: a missile unit not adjacent to an enemy unit."""
     t = unit_at(s, h)
     if UNIT_RANGE[t] == 0 or (s[UNIT_FLAGS + h] & UF_CHARGED) != 0:
+        return False
+    if (s[CARD_FLAGS] & CF_NO_FIRE) != 0 and (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) == 0:
         return False
     return not adjacent_enemy_unit(s, h, s[UNIT_SIDE + h])
 
@@ -186,9 +207,10 @@ def battle_targets(s, h, out):
         out[i] = 0
     side = s[UNIT_SIDE + h]
     n = 0
+    close_ok = (s[CARD_FLAGS] & CF_NO_CLOSE) == 0 or (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) != 0
     for k in range(6):
         y = NEIGHBORS[h, k]
-        if y >= 0 and enemy_target(s, y, side):
+        if close_ok and y >= 0 and enemy_target(s, y, side):
             out[y] = 1
             n += 1
     if may_fire(s, h):
@@ -222,10 +244,18 @@ def _terrain_cap(s, by, at, dice):
 
 
 @njit(cache=True)
-def card_bonus(s, h):
-    """Extra dice a card gives the active side's ordered unit (none of the cards
-    played so far gives any)."""
-    return 0
+def card_bonus(s, h, ranged):
+    """CCA §4.4: extra dice the card played gives the active side's ordered unit
+    (Clash of Shields +2 close, not in bonus combats; Mounted Charge +1 close,
+    bonus combats too); never to a unit ordered by a card's fallback."""
+    f = s[UNIT_FLAGS + h]
+    if (f & UF_ORDERED) == 0 or (f & UF_NO_CARD_BONUS) != 0 or s[UNIT_SIDE + h] != s[ACTIVE]:
+        return 0
+    if ranged:
+        return s[CARD_FIRE_DICE]
+    if s[CB_KIND] == COMBAT_BONUS:
+        return s[CARD_BONUS_CC_DICE]
+    return s[CARD_CC_DICE]
 
 
 @njit(cache=True)
@@ -236,8 +266,8 @@ def close_dice(s, by, at, back, full):
     if UNIT_FULL_BONUS[t] != 0 and full:
         dice += 1
     dice = _terrain_cap(s, by, at, dice)
-    if not back and (s[UNIT_FLAGS + by] & UF_NO_CARD_BONUS) == 0:
-        dice += card_bonus(s, by)
+    if not back:
+        dice += card_bonus(s, by, False)
     return dice
 
 
@@ -247,8 +277,7 @@ def ranged_dice(s, by, at):
     dice = 2 if s[UNIT_MOVED + by] == 0 else 1
     if s[TERRAIN + at] == FOREST:
         dice = min(dice, 1)
-    if (s[UNIT_FLAGS + by] & UF_NO_CARD_BONUS) == 0:
-        dice += card_bonus(s, by)
+    dice += card_bonus(s, by, True)
     return dice
 
 
@@ -449,6 +478,12 @@ def _after_roll(s):
     if step == STEP_BACK:
         s[CB_STAGE] = RS_END
         return False
+    if step == STEP_FIRST:
+        if s[UNIT_TYPE + att] != 0 and s[UNIT_SIDE + att] == s[ACTIVE]:
+            attack_roll(s)  # the attacker held its hex: it attacks now
+            return s[PHASE] == PH_LEADER_EVADE
+        s[CB_STAGE] = RS_END
+        return False
     # STEP_ATTACK
     if s[CB_KIND] == COMBAT_RANGED:
         s[CB_STAGE] = RS_END
@@ -466,7 +501,7 @@ def _after_roll(s):
             return True
         s[CB_STAGE] = RS_END
         return False
-    if s[UNIT_TYPE + dfd] != 0 and s[UNIT_SIDE + dfd] != s[ACTIVE]:
+    if s[UNIT_TYPE + dfd] != 0 and s[UNIT_SIDE + dfd] != s[ACTIVE] and s[CB_FIRST_STRUCK] == 0:
         # CCA §3.9.6: a surviving defender that held its hex may battle back
         s[CB_STAGE] = RS_END
         if s[OPT_AUTO_BATTLE_BACK] != 0:
@@ -507,7 +542,12 @@ def end_combat(s):
     """The combat is over: the attacker has battled; back to picking a battle."""
     att = s[CB_ATTACKER]
     if s[UNIT_TYPE + att] != 0 and s[UNIT_SIDE + att] == s[ACTIVE]:
-        s[UNIT_FLAGS + att] |= UF_BATTLED
+        f = s[UNIT_FLAGS + att]
+        twice = (s[CARD_FLAGS] & CF_FIRE_TWICE) != 0 and (f & UF_NO_CARD_BONUS) == 0
+        if twice and s[CB_KIND] == COMBAT_RANGED and (f & UF_FIRED) == 0:
+            s[UNIT_FLAGS + att] |= UF_FIRED  # Darken the Sky: one more fire
+        else:
+            s[UNIT_FLAGS + att] |= UF_BATTLED
     s[CB_ATTACKER] = -1
     s[CB_DEFENDER] = -1
     s[CB_VACATED] = -1
@@ -547,11 +587,39 @@ def start_combat(s, att, dfd, kind):
     s[CB_LEADER_TARGET] = 1 if lone_leader(s, dfd) else 0
     if kind == COMBAT_BONUS:
         s[UNIT_FLAGS + att] |= UF_BONUS
-    if kind != COMBAT_RANGED and s[CB_LEADER_TARGET] == 0 and may_evade(s, dfd, att):
-        s[PHASE] = PH_REACT
-        s[CURRENT] = s[UNIT_SIDE + dfd]
-        return
+    s[CB_FIRST_STRUCK] = 0
+    if kind != COMBAT_RANGED and s[CB_LEADER_TARGET] == 0:
+        if may_evade(s, dfd, att) or may_first_strike(s):
+            s[PHASE] = PH_REACT
+            s[CURRENT] = s[UNIT_SIDE + dfd]
+            return
     attack_roll(s)
+
+
+@njit(cache=True)
+def may_first_strike(s):
+    """CCA §4.4: the defender holds First Strike and may play it against this combat."""
+    dfd = s[CB_DEFENDER]
+    if s[CB_LEADER_TARGET] != 0 or s[CB_KIND] == COMBAT_RANGED or s[UNIT_TYPE + dfd] == 0:
+        return False
+    if s[CB_KIND] == COMBAT_BONUS and s[OPT_FIRST_STRIKE_BONUS] == 0:
+        return False
+    side = s[UNIT_SIDE + dfd]
+    return s[HAND + side * NUM_CARD_TYPES + C_FIRST_STRIKE] > 0
+
+
+@njit(cache=True)
+def first_strike(s):
+    """CCA §4.4: the defender plays First Strike and battles first with its
+    battle-back dice; the attacker attacks afterwards if it is still there."""
+    att = s[CB_ATTACKER]
+    dfd = s[CB_DEFENDER]
+    side = s[UNIT_SIDE + dfd]
+    s[HAND + side * NUM_CARD_TYPES + C_FIRST_STRIKE] -= 1
+    s[FIRST_STRIKE_SIDE] = side
+    s[CB_FIRST_STRUCK] = 1
+    dice = close_dice(s, dfd, att, True, s[CB_DEF_FULL] != 0)
+    _start_roll(s, dfd, att, STEP_FIRST, dice, True, False)
 
 
 @njit(cache=True)

@@ -14,6 +14,7 @@ from .layout import (
     DECK_LEN,
     DECK_POS,
     DISCARD,
+    FIRST_STRIKE_SIDE,
     GONE_LEADERS,
     HAND,
     LEADER,
@@ -76,6 +77,8 @@ def check(s):
     total += s[DECK_LEN] - s[DECK_POS]
     if s[CARD_PLAYED] >= 0:
         total += 1
+    if s[FIRST_STRIKE_SIDE] >= 0:
+        total += 1  # First Strike played out of turn, discarded at the end of the turn
     for i in range(s[DECK_POS], s[DECK_LEN]):
         if s[DECK + i] < 0:
             return BAD_CARDS

@@ -29,6 +29,17 @@ OPT_MOMENTUM_VS_LEADER = _add(
 OPT_AUTO_BATTLE_BACK = _add(
     "opt_auto_battle_back", doc="1: battle back without asking (CCA §3.9.6)"
 )
+OPT_FIRST_STRIKE_BONUS = _add(
+    "opt_first_strike_vs_bonus", doc="1: First Strike may answer a bonus close combat (CCA §4.4)"
+)
+OPT_CHARGE_ALL_HEAVY = _add(
+    "opt_mounted_charge_all_heavy",
+    doc="1: Mounted Charge's 3-hex move also for heavy chariots (CCA §4.4)",
+)
+OPT_INSPIRED_SECTION = _add(
+    "opt_inspired_fallback_in_section",
+    doc="1: an Inspired card's one unit must be in its section (CCA §4.3)",
+)
 OPT_SKIP_FORCED = _add("skip_forced", doc="1: retreat steps with one legal hex apply themselves")
 
 # --- randomness
@@ -83,6 +94,12 @@ ORDERED_SHARED = _add(
     "ordered_shared", 2, doc="pieces ordered in left+center and center+right hexes"
 )
 CARD_FLAGS = _add("card_flags", doc="bits of the card's effect this turn (CF_*)")
+CARD_CC_DICE = _add("card_cc_dice", doc="extra close-combat dice for ordered units this turn")
+CARD_BONUS_CC_DICE = _add("card_bonus_cc_dice", doc="extra dice in bonus close combats")
+CARD_FIRE_DICE = _add("card_fire_dice", doc="extra ranged dice for ordered units this turn")
+LEAD_HEX = _add("lead_hex", doc="hex of the leader a Leadership card ordered, -1 none")
+LAST_CARD = _add("last_card", 2, doc="card each side played on its last turn, -1 none")
+FIRST_STRIKE_SIDE = _add("first_strike_side", doc="side that played First Strike this turn, -1")
 
 # --- selection
 SELECTED = _add("selected", doc="hex of the piece picked to move or battle, -1 none")
@@ -97,6 +114,7 @@ CB_DEF_FULL = _add("cb_defender_full", doc="1 if the defender was at full streng
 CB_STEP = _add("cb_step", doc="which roll is being resolved (STEP_* in phases.py)")
 CB_STAGE = _add("cb_stage", doc="where the resolution of the roll stands (RS_* in phases.py)")
 CB_EVADED = _add("cb_evaded", doc="1 if the defender evaded")
+CB_FIRST_STRUCK = _add("cb_first_struck", doc="1 if the defender struck first (no battle back)")
 CB_LEADER_TARGET = _add("cb_leader_target", doc="1 if the target is a lone leader")
 CB_VACATED = _add("cb_vacated", doc="hex the defender left, -1 none")
 ROLL_BY = _add("roll_by", doc="hex of the unit that rolled")
@@ -128,6 +146,7 @@ UF_CHARGED = 16  # warriors that moved 2: must close combat
 UF_BONUS = 32  # made its bonus close combat
 UF_NO_CARD_BONUS = 64  # ordered by a card's 1-unit fallback
 UF_ADVANCED = 128  # made a momentum advance this turn
+UF_FIRED = 256  # fired once under Darken the Sky
 
 # leader flags
 LF_ORDERED = 1
@@ -135,5 +154,12 @@ LF_MOVED = 2
 
 # card flags
 CF_PASS_THROUGH = 1  # light foot may move through friends
+CF_NO_FIRE = 2  # no ranged combat (Mounted Charge, Double Time, Clash of Shields)
+CF_NO_CLOSE = 4  # no close combat (Darken the Sky)
+CF_NO_MOVE = 8  # ordered units may not move (Clash of Shields, Darken the Sky)
+CF_MOVE1 = 16  # at most 1 hex (Line Command)
+CF_DOUBLE = 32  # Double Time movement
+CF_CHARGE = 64  # Mounted Charge: heavy cavalry move 3 and battle
+CF_FIRE_TWICE = 128  # Darken the Sky
 
 __all__ = ["LAYOUT", "STATE_DTYPE"]

@@ -9,11 +9,30 @@ import numpy as np
 from numba import njit
 
 from .board import NEIGHBORS, NUM_HEXES
-from .layout import CARD_FLAGS, CF_PASS_THROUGH, LEADER, LEADER_SIDE, TERRAIN, UNIT_SIDE, UNIT_TYPE
+from .layout import (
+    CARD_FLAGS,
+    CF_CHARGE,
+    CF_DOUBLE,
+    CF_MOVE1,
+    CF_NO_MOVE,
+    CF_PASS_THROUGH,
+    LEADER,
+    LEADER_SIDE,
+    OPT_CHARGE_ALL_HEAVY,
+    TERRAIN,
+    UF_NO_CARD_BONUS,
+    UNIT_FLAGS,
+    UNIT_SIDE,
+    UNIT_TYPE,
+)
 from .pieces import adjacent_enemy_unit, impassable, lone_leader, on_baseline, rear_hex, unit_at
 from .units import (
     BROKEN,
     FOREST,
+    HAC,
+    HC,
+    HCH,
+    UNIT_BATTLE_MOVE,
     UNIT_LIGHT_FOOT,
     UNIT_MOUNTED,
     UNIT_MOVE,
@@ -80,15 +99,51 @@ def unit_destinations(s, h, out, max_move):
             tail += 1
             out[y] = d + 2
     if t == WA:
+        # a move of 2 (3 with Double Time) only to charge an adjacent enemy
         for y in range(NUM_HEXES):
-            if out[y] == 3 and not adjacent_enemy_unit(s, y, side):
+            if out[y] >= 3 and not adjacent_enemy_unit(s, y, side):
                 out[y] = 0
     return out
 
 
 @njit(cache=True)
-def unit_move_allowance(t):
-    return UNIT_MOVE[t] if t != WA else 2
+def unit_move_allowance(s, h):
+    """Hexes the unit at ``h`` may move this turn (CCA §3.6.2, cards of §4.4)."""
+    t = unit_at(s, h)
+    base = UNIT_MOVE[t] if t != WA else 2
+    f = s[CARD_FLAGS]
+    if (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) != 0:
+        return base
+    if (f & CF_NO_MOVE) != 0:
+        return 0
+    if (f & CF_MOVE1) != 0:
+        return min(base, 1)
+    if (f & CF_DOUBLE) != 0 and UNIT_MOUNTED[t] == 0 and t != WM:
+        return 3 if t == WA else max(base, 2)
+    if (f & CF_CHARGE) != 0 and is_charging_heavy(s, t):
+        return 3
+    return base
+
+
+@njit(cache=True)
+def battle_allowance(s, h):
+    """The longest move after which the unit at ``h`` may still battle."""
+    t = unit_at(s, h)
+    base = UNIT_BATTLE_MOVE[t]
+    if (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) != 0:
+        return base
+    f = s[CARD_FLAGS]
+    if (f & CF_DOUBLE) != 0 and UNIT_MOUNTED[t] == 0 and t != WM:
+        return 3 if t == WA else max(base, 2)
+    if (f & CF_CHARGE) != 0 and is_charging_heavy(s, t):
+        return 3
+    return base
+
+
+@njit(cache=True)
+def is_charging_heavy(s, t):
+    """CCA §4.4 Mounted Charge: heavy cavalry (and, as an option, heavy chariots)."""
+    return t == HC or t == HAC or (t == HCH and s[OPT_CHARGE_ALL_HEAVY] != 0)
 
 
 @njit(cache=True)

@@ -4,7 +4,7 @@ The action space is one ``Discrete(NUM_ACTIONS)`` made of families (CCA §7):
 a card to play, pieces to order, a piece to pick (to move or to battle with),
 a hex (the destination, the target, the next retreat or evade hex, the hex to
 advance into), a leader leaving by his baseline, the defender's answers (stand,
-evade, battle back or not), how many flags to ignore, and ``DONE`` (end the
+evade, strike first, battle back or not), how many flags to ignore, and ``DONE`` (end the
 order, movement or battle step; decline an advance, an extra hex or a bonus
 combat). What a ``HEX`` action means depends on the phase.
 """
@@ -20,9 +20,9 @@ from .units import NUM_CARD_TYPES
 ) = range(16)  # fmt: skip
 PHASE_NAMES = (
     "play a card", "order", "move: pick a piece", "move: destination", "battle: pick a unit",
-    "battle: target", "defender: stand or evade", "evade: destination", "ignore flags",
-    "retreat", "leader evade", "battle back", "momentum advance", "cavalry extra hex",
-    "bonus close combat", "game over",
+    "battle: target", "defender: stand, evade or strike first", "evade: destination",
+    "ignore flags", "retreat", "leader evade", "battle back", "momentum advance",
+    "cavalry extra hex", "bonus close combat", "game over",
 )  # fmt: skip
 
 # --- action families
@@ -38,20 +38,22 @@ A_STAND = A_DONE + 1
 A_EVADE = A_STAND + 1
 A_BATTLE_BACK = A_EVADE + 1
 A_NO_BATTLE_BACK = A_BATTLE_BACK + 1
-A_IGNORE = A_NO_BATTLE_BACK + 1
+A_FIRST_STRIKE = A_NO_BATTLE_BACK + 1
+A_IGNORE = A_FIRST_STRIKE + 1
 MAX_IGNORE = 4
 NUM_ACTIONS = A_IGNORE + MAX_IGNORE + 1
 
 # --- how a card orders (PHASE ORDER)
-ORDER_NONE, ORDER_SECTION, ORDER_LIGHT, ORDER_MEDIUM, ORDER_HEAVY, ORDER_MOUNTED, ORDER_ANY = range(
-    7
-)
+(
+    ORDER_NONE, ORDER_SECTION, ORDER_LIGHT, ORDER_MEDIUM, ORDER_HEAVY, ORDER_MOUNTED, ORDER_ANY,
+    ORDER_LEADERSHIP, ORDER_LINKED_FOOT, ORDER_MOUNTED_UNITS,
+) = range(10)  # fmt: skip
 
 # --- combat kinds
 COMBAT_RANGED, COMBAT_CLOSE, COMBAT_BONUS = range(3)
 
 # --- which roll is being resolved
-STEP_ATTACK, STEP_BACK, STEP_EVADE = range(3)
+STEP_ATTACK, STEP_BACK, STEP_EVADE, STEP_FIRST = range(4)
 
 # --- resolution stages of a roll (CCA §3.15)
 RS_FLAGS, RS_RETREAT, RS_CHECK, RS_AFTER, RS_END = range(5)

@@ -21,8 +21,11 @@ from .combat import (
     evade_roll,
     evade_to,
     extra_hex_options,
+    first_strike,
     leader_evade_to,
     may_battle,
+    may_evade,
+    may_first_strike,
     resolve,
     retreat_step,
     set_retreat,
@@ -67,6 +70,7 @@ from .phases import (
     A_BATTLE_BACK,
     A_DONE,
     A_EVADE,
+    A_FIRST_STRIKE,
     A_HEX,
     A_IGNORE,
     A_LEADER_OFF,
@@ -108,14 +112,14 @@ from .turn import (
     order_unit,
     play_card,
 )
-from .units import NUM_CARD_TYPES, WA
+from .units import C_FIRST_STRIKE, NUM_CARD_TYPES, WA
 
 # ---------------------------------------------------------------- who can act
 
 
 @njit(cache=True)
 def unit_dests(s, h, out):
-    return unit_destinations(s, h, out, unit_move_allowance(unit_at(s, h)))
+    return unit_destinations(s, h, out, unit_move_allowance(s, h))
 
 
 @njit(cache=True)
@@ -171,9 +175,13 @@ def legal_mask(s, out):
     buf = np.zeros(NUM_HEXES, np.int32)
     if ph == PH_PLAY:
         side = s[ACTIVE]
+        n = 0
         for c in range(NUM_CARD_TYPES):
-            if s[HAND + side * NUM_CARD_TYPES + c] > 0:
+            if s[HAND + side * NUM_CARD_TYPES + c] > 0 and c != C_FIRST_STRIKE:
                 out[A_PLAY + c] = 1
+                n += 1
+        if n == 0:  # First Strike is played out of turn, unless it is all one holds
+            out[A_PLAY + C_FIRST_STRIKE] = 1
     elif ph == PH_ORDER:
         for h in range(NUM_HEXES):
             if may_order_unit(s, h):
@@ -210,7 +218,10 @@ def legal_mask(s, out):
                 out[A_HEX + y] = 1
     elif ph == PH_REACT:
         out[A_STAND] = 1
-        out[A_EVADE] = 1
+        if may_evade(s, s[CB_DEFENDER], s[CB_ATTACKER]):
+            out[A_EVADE] = 1
+        if may_first_strike(s):
+            out[A_FIRST_STRIKE] = 1
     elif ph == PH_EVADE_DEST:
         evade_destinations(s, s[CB_DEFENDER], buf)
         for y in range(NUM_HEXES):
@@ -310,7 +321,7 @@ def _move_to(s, y):
         move_unit(s, h, y)
         s[UNIT_MOVED + y] = d
         s[UNIT_FLAGS + y] |= UF_MOVED
-        if unit_at(s, y) == WA and d == 2:
+        if unit_at(s, y) == WA and d >= 2:
             s[UNIT_FLAGS + y] |= UF_CHARGED
         if s[LEADER + y] != 0 and (joins or y != h):
             s[LEADER_FLAGS + y] |= LF_MOVED
@@ -360,6 +371,8 @@ def step(s, a):
         s[PHASE] = PH_BATTLE
         if a == A_EVADE:
             evade_roll(s)
+        elif a == A_FIRST_STRIKE:
+            first_strike(s)
         else:
             attack_roll(s)
         resolve(s)

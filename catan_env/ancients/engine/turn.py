@@ -5,15 +5,25 @@ import numpy as np
 from numba import njit
 
 from ...engine.rng import below_at, seed_at
-from .board import HEX_SECTIONS, NUM_HEXES
+from .board import DIST, HEX_SECTIONS, NEIGHBORS, NUM_HEXES
 from .layout import (
     ACTIVE,
     BLOCKS_START,
+    CARD_BONUS_CC_DICE,
+    CARD_CC_DICE,
+    CARD_FIRE_DICE,
     CARD_FLAGS,
     CARD_PLAYED,
     CB_ATTACKER,
     CB_DEFENDER,
     CB_VACATED,
+    CF_CHARGE,
+    CF_DOUBLE,
+    CF_FIRE_TWICE,
+    CF_MOVE1,
+    CF_NO_CLOSE,
+    CF_NO_FIRE,
+    CF_NO_MOVE,
     CF_PASS_THROUGH,
     COMMAND,
     CURRENT,
@@ -24,12 +34,16 @@ from .layout import (
     DISCARD,
     EVADER,
     FIRST_SIDE,
+    FIRST_STRIKE_SIDE,
     HAND,
+    LAST_CARD,
+    LEAD_HEX,
     LEADER,
     LEADER_FLAGS,
     LEADER_SIDE,
     LEADERS_START,
     LF_ORDERED,
+    OPT_INSPIRED_SECTION,
     OPT_MAX_TURNS,
     ORDER_RULE,
     ORDERED_COUNT,
@@ -52,9 +66,12 @@ from .layout import (
 from .phases import (
     ORDER_ANY,
     ORDER_HEAVY,
+    ORDER_LEADERSHIP,
     ORDER_LIGHT,
+    ORDER_LINKED_FOOT,
     ORDER_MEDIUM,
     ORDER_MOUNTED,
+    ORDER_MOUNTED_UNITS,
     ORDER_NONE,
     ORDER_SECTION,
     PH_ORDER,
@@ -62,8 +79,18 @@ from .phases import (
     PH_PLAY,
 )
 from .units import (
+    C_CHARGE,
+    C_CLASH,
+    C_DARKEN,
+    C_DOUBLE,
+    C_FIRST_STRIKE,
     C_HEAVY,
+    C_INSP_C,
+    C_INSP_L,
+    C_INSP_R,
+    C_LEAD_ANY,
     C_LIGHT,
+    C_LINE,
     C_MEDIUM,
     C_MOUNTED,
     CARD_COUNT,
@@ -75,6 +102,7 @@ from .units import (
     NUM_CARD_TYPES,
     UNIT_CLASS,
     UNIT_MOUNTED,
+    UNIT_RANGE,
 )
 
 # ---------------------------------------------------------------- deck
@@ -152,6 +180,10 @@ def setup(s, seed):
     s[CB_DEFENDER] = -1
     s[CB_VACATED] = -1
     s[EVADER] = -1
+    s[LEAD_HEX] = -1
+    s[LAST_CARD + 0] = -1
+    s[LAST_CARD + 1] = -1
+    s[FIRST_STRIKE_SIDE] = -1
 
 
 # ---------------------------------------------------------------- orders
@@ -165,8 +197,10 @@ def _qualifies(t, rule):
         return UNIT_CLASS[t] == MEDIUM
     if rule == ORDER_HEAVY:
         return UNIT_CLASS[t] == HEAVY
-    if rule == ORDER_MOUNTED:
+    if rule == ORDER_MOUNTED or rule == ORDER_MOUNTED_UNITS:
         return UNIT_MOUNTED[t] != 0
+    if rule == ORDER_LINKED_FOOT:
+        return UNIT_MOUNTED[t] == 0
     return rule == ORDER_ANY
 
 
@@ -227,7 +261,31 @@ def may_order_unit(s, h):
         return _section_feasible(s, HEX_SECTIONS[side, h])
     if s[ORDERS_LEFT] <= 0:
         return False
+    if rule == ORDER_LEADERSHIP:
+        if s[LEAD_HEX] < 0:
+            # CCA §4.3: "or order one unit of your choice"
+            if s[OPT_INSPIRED_SECTION] != 0 and s[QUOTA + 0] != 7:
+                return (HEX_SECTIONS[side, h] & s[QUOTA + 0]) != 0
+            return True
+        return _linked(s, h, s[LEAD_HEX])
+    if rule == ORDER_LINKED_FOOT:
+        if not _qualifies(s[UNIT_TYPE + h] - 1, rule):
+            return False
+        return s[ORDERED_COUNT + 0] == 0 or _linked(s, h, -1)
     return _qualifies(s[UNIT_TYPE + h] - 1, rule)
+
+
+@njit(cache=True)
+def _linked(s, h, lead):
+    """CCA §4.3, §4.4: ``h`` is next to the leader's hex or to a unit already ordered."""
+    if lead >= 0 and DIST[h, lead] == 1:
+        return True
+    for k in range(6):
+        n = NEIGHBORS[h, k]
+        if n >= 0 and s[UNIT_TYPE + n] != 0 and (s[UNIT_FLAGS + n] & UF_ORDERED) != 0:
+            if s[UNIT_SIDE + n] == s[ACTIVE]:
+                return True
+    return False
 
 
 @njit(cache=True)
@@ -244,6 +302,8 @@ def may_order_leader(s, h):
         return _section_feasible(s, HEX_SECTIONS[side, h])
     if rule == ORDER_MOUNTED:
         return s[ORDERS_LEFT] > 0
+    if rule == ORDER_LEADERSHIP:
+        return s[LEAD_HEX] < 0 and (HEX_SECTIONS[side, h] & s[QUOTA + 0]) != 0
     return False
 
 
@@ -258,16 +318,29 @@ def any_order_left(s):
 @njit(cache=True)
 def order_unit(s, h):
     s[UNIT_FLAGS + h] |= UF_ORDERED
-    if s[ORDER_RULE] == ORDER_SECTION:
+    rule = s[ORDER_RULE]
+    if rule == ORDER_SECTION:
         _count_ordered(s, HEX_SECTIONS[s[ACTIVE], h])
+    elif rule == ORDER_LEADERSHIP and s[LEAD_HEX] < 0:
+        s[ORDERS_LEFT] = 0  # the one unit of your choice
+        s[ORDER_RULE] = ORDER_ANY
     else:
         s[ORDERS_LEFT] -= 1
-        if s[ORDER_RULE] == ORDER_ANY:
+        s[ORDERED_COUNT + 0] += 1
+        if rule == ORDER_ANY:
             s[UNIT_FLAGS + h] |= UF_NO_CARD_BONUS
 
 
 @njit(cache=True)
 def order_leader(s, h):
+    if s[ORDER_RULE] == ORDER_LEADERSHIP:
+        # CCA §4.3: the leader may not detach; his unit is ordered with him
+        s[LEAD_HEX] = h
+        if s[UNIT_TYPE + h] != 0:
+            s[UNIT_FLAGS + h] |= UF_ORDERED
+        else:
+            s[LEADER_FLAGS + h] |= LF_ORDERED
+        return
     s[LEADER_FLAGS + h] |= LF_ORDERED
     if s[ORDER_RULE] == ORDER_SECTION:
         _count_ordered(s, HEX_SECTIONS[s[ACTIVE], h])
@@ -289,6 +362,22 @@ def play_card(s, c):
     s[ORDERED_SHARED + 1] = 0
     s[ORDERS_LEFT] = 0
     s[ORDER_RULE] = ORDER_NONE
+    s[CARD_CC_DICE] = 0
+    s[CARD_BONUS_CC_DICE] = 0
+    s[CARD_FIRE_DICE] = 0
+    s[LEAD_HEX] = -1
+    s[PHASE] = PH_ORDER
+    if c == C_FIRST_STRIKE:
+        return  # played as the turn's card only when nothing else is held: orders nothing
+    if c == C_INSP_L or c == C_INSP_C or c == C_INSP_R or c == C_LEAD_ANY:
+        s[ORDER_RULE] = ORDER_LEADERSHIP
+        bits = 7 if c == C_LEAD_ANY else (1 if c == C_INSP_L else (2 if c == C_INSP_C else 4))
+        s[QUOTA + 0] = bits
+        s[ORDERS_LEFT] = 3 if c == C_LEAD_ANY else 4
+        return
+    if c == C_CLASH or c == C_DARKEN:
+        _order_automatically(s, c)
+        return
     if CARD_QUOTA[c, 0] >= 0:
         s[ORDER_RULE] = ORDER_SECTION
         for i in range(3):
@@ -304,6 +393,17 @@ def play_card(s, c):
             rule = ORDER_HEAVY
         elif c == C_MOUNTED:
             rule = ORDER_MOUNTED
+        elif c == C_LINE:
+            rule = ORDER_LINKED_FOOT
+            s[CARD_FLAGS] |= CF_MOVE1
+        elif c == C_DOUBLE:
+            rule = ORDER_LINKED_FOOT
+            s[CARD_FLAGS] |= CF_DOUBLE | CF_NO_FIRE
+        elif c == C_CHARGE:
+            rule = ORDER_MOUNTED_UNITS
+            s[CARD_FLAGS] |= CF_CHARGE | CF_NO_FIRE
+            s[CARD_CC_DICE] = 1
+            s[CARD_BONUS_CC_DICE] = 1
         # CCA §4.2: with no unit of the named kind, order 1 unit of your choice
         found = False
         for h in range(NUM_HEXES):
@@ -314,10 +414,54 @@ def play_card(s, c):
         if found:
             s[ORDER_RULE] = rule
             s[ORDERS_LEFT] = s[COMMAND + side]
+            if c == C_LINE:
+                s[ORDERS_LEFT] = NUM_HEXES
+            elif c == C_DOUBLE:
+                s[ORDERS_LEFT] = 4
         else:
-            s[ORDER_RULE] = ORDER_ANY
-            s[ORDERS_LEFT] = 1
-    s[PHASE] = PH_ORDER
+            _fallback(s)
+
+
+@njit(cache=True)
+def _fallback(s):
+    """CCA §4.2, §4.4: order 1 unit of your choice, with none of the card's effects."""
+    s[ORDER_RULE] = ORDER_ANY
+    s[ORDERS_LEFT] = 1
+    s[CARD_FLAGS] = 0
+    s[CARD_CC_DICE] = 0
+    s[CARD_BONUS_CC_DICE] = 0
+    s[CARD_FIRE_DICE] = 0
+
+
+@njit(cache=True)
+def _order_automatically(s, c):
+    """CCA §4.4: Clash of Shields orders every unit next to an enemy unit; Darken
+    the Sky every unit with ranged weapons (else 1 unit of your choice)."""
+    side = s[ACTIVE]
+    n = 0
+    for h in range(NUM_HEXES):
+        t = s[UNIT_TYPE + h] - 1
+        if t < 0 or s[UNIT_SIDE + h] != side:
+            continue
+        if c == C_CLASH:
+            ok = False
+            for k in range(6):
+                y = NEIGHBORS[h, k]
+                if y >= 0 and s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
+                    ok = True
+        else:
+            ok = UNIT_RANGE[t] > 0
+        if ok:
+            s[UNIT_FLAGS + h] |= UF_ORDERED
+            n += 1
+    s[ORDER_RULE] = ORDER_NONE
+    if c == C_CLASH:
+        s[CARD_FLAGS] |= CF_NO_MOVE | CF_NO_FIRE
+        s[CARD_CC_DICE] = 2
+    elif n > 0:
+        s[CARD_FLAGS] |= CF_NO_MOVE | CF_NO_CLOSE | CF_FIRE_TWICE
+    else:
+        _fallback(s)
 
 
 @njit(cache=True)
@@ -326,14 +470,24 @@ def end_turn(s):
     side = s[ACTIVE]
     if s[CARD_PLAYED] >= 0:
         s[DISCARD + s[CARD_PLAYED]] += 1
+    s[LAST_CARD + side] = s[CARD_PLAYED]
     s[CARD_PLAYED] = -1
+    if s[FIRST_STRIKE_SIDE] >= 0:
+        # CCA §3.16: the First Strike player draws his replacement first
+        s[DISCARD + C_FIRST_STRIKE] += 1
+        draw(s, s[FIRST_STRIKE_SIDE])
+        s[FIRST_STRIKE_SIDE] = -1
     draw(s, side)
     for h in range(NUM_HEXES):
         s[UNIT_FLAGS + h] = 0
         s[UNIT_MOVED + h] = 0
         s[LEADER_FLAGS + h] = 0
     s[CARD_FLAGS] = 0
+    s[CARD_CC_DICE] = 0
+    s[CARD_BONUS_CC_DICE] = 0
+    s[CARD_FIRE_DICE] = 0
     s[ORDER_RULE] = ORDER_NONE
+    s[LEAD_HEX] = -1
     s[SELECTED] = -1
     s[TURN] += 1
     s[ACTIVE] = 1 - side
