@@ -1,4 +1,4 @@
-"""Ancients command cards beyond the section and troop cards (CCA §4.3, §4.4)."""
+"""Ancients command cards beyond the section and troop cards (CCA §4.3, CCA §4.4)."""
 
 from ancients_helpers import BOTTOM, TOP, H, attack, blocks, give_card, make, unit
 
@@ -150,7 +150,7 @@ def test_darken_the_sky_every_missile_unit_fires_twice_no_close_combat():
 
 
 def test_first_strike_defender_strikes_first_then_no_battle_back():
-    """CCA §4.4 First Strike, §7.5: the defender holding First Strike plays it out of turn after the attack is declared and battles first; the attacker then attacks if it is still there; no battle back afterwards; the First Strike player draws first."""
+    """CCA §4.4 First Strike, CCA §7.5: the defender holding First Strike plays it out of turn after the attack is declared and battles first; the attacker then attacks if it is still there; no battle back afterwards; the First Strike player draws first."""
     g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5)])
     give_card(g, TOP, "First Strike")
     from ancients_helpers import to_battle
@@ -185,7 +185,7 @@ def test_first_strike_flag_stops_the_attack():
 
 
 def test_first_strike_is_not_played_as_the_turns_card():
-    """CCA §4.4, §7.1: First Strike is played out of turn, not as the turn's command card."""
+    """CCA §4.4, CCA §7.1: First Strike is played out of turn, not as the turn's command card."""
     g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5)])
     give_card(g, BOTTOM, "First Strike")
     assert "play First Strike" not in g.legal_action_names()

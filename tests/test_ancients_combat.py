@@ -34,7 +34,7 @@ def duel(att="HI", dfd="MI", att_hex=(5, 5), dfd_hex=(4, 5), extra=(), leaders=(
 
 
 def test_close_combat_scores_colour_and_swords_and_rolls_unit_dice():
-    """CCA §3.9.2, §3.9.3: heavy infantry rolls 5 dice; its colour symbol and swords hit a medium unit, other symbols miss."""
+    """CCA §3.9.2, CCA §3.9.3: heavy infantry rolls 5 dice; its colour symbol and swords hit a medium unit, other symbols miss."""
     g = duel()
     attack(g, (5, 5), (4, 5), ["medium", "swords", "heavy", "light", "helmet"])
     assert g.state[L.DICE_N] == 5
@@ -57,7 +57,7 @@ def test_auxilia_hit_with_swords_and_roll_three():
 
 
 def test_helmet_hits_with_an_adjacent_friendly_leader():
-    """CCA §3.9.2, §3.12.1: a helmet hits when a friendly leader is attached or adjacent."""
+    """CCA §3.9.2, CCA §3.12.1: a helmet hits when a friendly leader is attached or adjacent."""
     g = duel(leaders=[("bottom", 6, 5)])
     attack(g, (5, 5), (4, 5), ["helmet", "helmet", "light", "light", "light"])
     assert blocks(g, 4, 5) == 2
@@ -67,7 +67,7 @@ def test_helmet_hits_with_an_adjacent_friendly_leader():
 
 
 def test_battle_back_with_battle_back_dice_and_retreat_of_the_attacker():
-    """CCA §3.9.6, §3.11.1: the surviving defender may battle back; its flag makes the attacker retreat one hex toward its side, the attacker's owner choosing among the two rear hexes."""
+    """CCA §3.9.6, CCA §3.11.1: the surviving defender may battle back; its flag makes the attacker retreat one hex toward its side, the attacker's owner choosing among the two rear hexes."""
     g = duel()
     attack(g, (5, 5), (4, 5), ["light"] * 5)
     g.force_dice(["heavy", "flag", "light", "light"])
@@ -98,7 +98,7 @@ def test_auto_battle_back_option():
 
 
 def test_flag_retreat_then_momentum_advance_and_no_battle_back():
-    """CCA §3.9.1, §3.10, §3.11.1: a flag makes the defender retreat 1 hex (medium infantry); the hex is vacated, so the attacker may advance and there is no battle back."""
+    """CCA §3.9.1, CCA §3.10, CCA §3.11.1: a flag makes the defender retreat 1 hex (medium infantry); the hex is vacated, so the attacker may advance and there is no battle back."""
     g = duel()
     attack(g, (5, 5), (4, 5), ["flag", "light", "light", "light", "light"])
     assert phase(g) == PH_RETREAT and g.current_side == TOP
@@ -112,7 +112,7 @@ def test_flag_retreat_then_momentum_advance_and_no_battle_back():
 
 
 def test_blocked_retreat_costs_one_block_per_hex():
-    """CCA §3.11.1, §3.11.4: light infantry on its baseline cannot evade (no hex toward its side); one flag there costs 2 blocks (2 hexes per flag)."""
+    """CCA §3.11.1, CCA §3.11.4: light infantry on its baseline cannot evade (no hex toward its side); one flag there costs 2 blocks (2 hexes per flag)."""
     g = duel(dfd="LI", att_hex=(1, 5), dfd_hex=(0, 5))
     g.step("pick unit r1c5")
     g.force_dice(["flag", "medium", "medium", "medium", "medium"])
@@ -131,7 +131,7 @@ def test_blocked_retreat_partial():
 
 
 def test_support_lets_the_owner_ignore_a_flag():
-    """CCA §3.11.2, §3.14: a unit with two adjacent friendly units may ignore one flag; the owner chooses how many."""
+    """CCA §3.11.2, CCA §3.14: a unit with two adjacent friendly units may ignore one flag; the owner chooses how many."""
     g = duel(extra=[("top", "MI", 4, 4), ("top", "MI", 4, 6)])
     attack(g, (5, 5), (4, 5), ["flag", "flag", "light", "light", "light"])
     assert phase(g) == PH_IGNORE and g.current_side == TOP
@@ -141,7 +141,7 @@ def test_support_lets_the_owner_ignore_a_flag():
 
 
 def test_attached_leader_and_support_stack():
-    """CCA §3.11.2, §3.12.3: an attached leader adds one more ignorable flag."""
+    """CCA §3.11.2, CCA §3.12.3: an attached leader adds one more ignorable flag."""
     g = duel(extra=[("top", "MI", 4, 4), ("top", "MI", 4, 6)], leaders=[("top", 4, 5)])
     attack(g, (5, 5), (4, 5), ["flag", "flag", "flag", "light", "light"])
     assert "ignore 2 flags" in g.legal_action_names()
@@ -208,7 +208,7 @@ def test_medium_cavalry_evades_foot_but_not_light_cavalry():
 
 
 def test_war_machine_evades_off_the_board_without_banner():
-    """CCA §3.11.4, §3.2: an evading war machine is removed, no banner."""
+    """CCA §3.11.4, CCA §3.2: an evading war machine is removed, no banner."""
     g = duel(dfd="WM")
     g.step("pick unit r5c5")
     g.step("hex r4c5")
@@ -218,7 +218,7 @@ def test_war_machine_evades_off_the_board_without_banner():
 
 
 def test_elimination_gives_a_banner_and_victory_is_immediate():
-    """CCA §3.2, §1.6: the last block removed gives a banner; reaching the target ends the game at once."""
+    """CCA §3.2, CCA §1.6: the last block removed gives a banner; reaching the target ends the game at once."""
     g = duel(banners=1, dfd="MI")
     g.state[L.UNIT_BLOCKS + H(4, 5)] = 1
     attack(g, (5, 5), (4, 5), ["medium", "light", "light", "light", "light"])
@@ -255,7 +255,7 @@ def test_foot_with_leader_may_bonus_combat():
 
 
 def test_ranged_combat_two_dice_unmoved_one_moved_no_battle_back():
-    """CCA §3.8.4, §3.8.2: ranged fire rolls 2 dice if unmoved, 1 if moved; the target may not battle back or evade."""
+    """CCA §3.8.4, CCA §3.8.2: ranged fire rolls 2 dice if unmoved, 1 if moved; the target may not battle back or evade."""
     g = make([("bottom", "LB", 6, 5), ("top", "MI", 4, 5)])
     to_battle(g, (6, 5))
     attack(g, (6, 5), (4, 5), ["medium", "swords"])
@@ -268,7 +268,7 @@ def test_ranged_combat_two_dice_unmoved_one_moved_no_battle_back():
 
 
 def test_ranged_range_and_adjacent_enemy_forbids_fire():
-    """CCA §3.8.2, §3.8.3: light infantry range 2; a unit next to an enemy unit may not fire at all."""
+    """CCA §3.8.2, CCA §3.8.3: light infantry range 2; a unit next to an enemy unit may not fire at all."""
     g = make([("bottom", "LI", 7, 5), ("top", "MI", 4, 5)])
     to_battle(g, (7, 5))
     assert g.legal_action_names() == ["done"]  # out of range: nothing to battle
@@ -287,7 +287,7 @@ def test_line_of_sight_blocked_by_a_unit_between():
 
 
 def test_lone_leader_attacked_helmet_kills_else_evades():
-    """CCA §3.12.4, §3.11.3: against a lone leader only helmets hit; a survivor must evade (flags do nothing)."""
+    """CCA §3.12.4, CCA §3.11.3: against a lone leader only helmets hit; a survivor must evade (flags do nothing)."""
     g = duel(dfd="MI", dfd_hex=(2, 2), leaders=[("top", 4, 5)])
     attack(g, (5, 5), (4, 5), ["helmet", "flag", "light", "light", "light"])
     assert not leader(g, 4, 5) and g.banners == (1, 0)
@@ -303,7 +303,7 @@ def test_lone_leader_attacked_helmet_kills_else_evades():
 
 
 def test_momentum_after_lone_leader_option():
-    """CCA §3.12.4, §8 (option momentum_after_lone_leader): the older draft's ruling allows the advance."""
+    """CCA §3.12.4, CCA §8 (option momentum_after_lone_leader): the older draft's ruling allows the advance."""
     g = duel(dfd="MI", dfd_hex=(2, 2), leaders=[("top", 4, 5)], momentum_after_lone_leader=True)
     attack(g, (5, 5), (4, 5), ["flag", "flag", "light", "light", "light"])
     g.step("hex r3c5")
@@ -325,7 +325,7 @@ def test_leader_casualty_check_two_helmets_kill():
 
 
 def test_leader_of_eliminated_unit_one_die_then_evade():
-    """CCA §3.12.2, §3.12.5: when the unit dies the leader rolls 1 die (helmet kills), else he must evade 1-3 hexes toward his side or off his baseline."""
+    """CCA §3.12.2, CCA §3.12.5: when the unit dies the leader rolls 1 die (helmet kills), else he must evade 1-3 hexes toward his side or off his baseline."""
     g = duel(dfd_hex=(1, 5), att_hex=(2, 5), leaders=[("top", 1, 5)])
     g.state[L.UNIT_BLOCKS + H(1, 5)] = 1
     attack(g, (2, 5), (1, 5), ["medium", "light", "light", "light", "light", "flag"])
@@ -342,7 +342,7 @@ def test_leader_of_eliminated_unit_one_die_then_evade():
 
 
 def test_terrain_caps_close_combat_dice():
-    """CCA §3.9.4, §3.13: forest and broken ground cap close combat at 2 dice; attacking uphill caps at 2."""
+    """CCA §3.9.4, CCA §3.13: forest and broken ground cap close combat at 2 dice; attacking uphill caps at 2."""
     for t in ("forest", "broken_ground", "hill"):
         g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5)], terrain=[(t, 4, 5)])
         to_battle(g, (5, 5))
@@ -351,7 +351,7 @@ def test_terrain_caps_close_combat_dice():
 
 
 def test_forest_caps_fire_at_one_die_and_blocks_sight():
-    """CCA §3.13, §3.8.5: fire at a unit in a forest rolls at most 1 die; a forest between blocks line of sight."""
+    """CCA §3.13, CCA §3.8.5: fire at a unit in a forest rolls at most 1 die; a forest between blocks line of sight."""
     g = make([("bottom", "LB", 6, 5), ("top", "MI", 4, 5)], terrain=[("forest", 4, 5)])
     to_battle(g, (6, 5))
     attack(g, (6, 5), (4, 5), ["light"])
@@ -376,7 +376,7 @@ def test_forest_caps_fire_at_one_die_and_blocks_sight():
     ],
 )
 def test_close_combat_dice_per_unit(code, dice):
-    """CCA §3.9.3, §6.2: close combat dice per unit type."""
+    """CCA §3.9.3, CCA §6.2: close combat dice per unit type."""
     g = duel(att=code)
     g.force_dice(["light"] * dice)
     g.step("pick unit r5c5")

@@ -17,7 +17,7 @@ from catan_env.ancients.setup import check_options, new_state
 
 @pytest.mark.parametrize("kinds", [(0, 0), (1, 0), (0, 1)])
 def test_thousand_random_games_conserve_blocks_banners_leaders_cards_and_end(kinds):
-    """CCA §3.2, §1.6, §3.16: over 1,000 Akragas games every state conserves blocks, leaders and cards, banners equal enemy losses, a legal action always exists, and every game ends with a winner."""
+    """CCA §3.2, CCA §1.6, CCA §3.16: over 1,000 Akragas games every state conserves blocks, leaders and cards, banners equal enemy losses, a legal action always exists, and every game ends with a winner."""
     sc = load_scenario("akragas")
     opts = check_options({})
     n = 1000

@@ -30,7 +30,7 @@ def test_akragas_is_shipped_with_its_war_council_and_units():
 
 
 def test_units_start_at_full_strength():
-    """CCA §1.2, §5.1: every unit starts with its full blocks unless the scenario says otherwise (foot 4, cavalry 3, heavy chariot 2)."""
+    """CCA §1.2, CCA §5.1: every unit starts with its full blocks unless the scenario says otherwise (foot 4, cavalry 3, heavy chariot 2)."""
     g = Game("akragas")
     for u in g.units():
         assert u["blocks"] == UNIT_BLOCKS[UNIT_CODES.index(u["type"])]

@@ -19,7 +19,7 @@ def hand_total(g, side):
 
 
 def test_setup_deals_command_cards_and_first_player_moves():
-    """CCA §3.1, §5.2: Akragas deals 6 cards to the Syracusans (bottom, moving first) and 5 to the Carthaginians."""
+    """CCA §3.1, CCA §5.2: Akragas deals 6 cards to the Syracusans (bottom, moving first) and 5 to the Carthaginians."""
     g = Game("akragas", seed=4)
     assert hand_total(g, BOTTOM) == 6 and hand_total(g, TOP) == 5
     assert g.current_side == BOTTOM and g.phase == "play a card"
@@ -27,7 +27,7 @@ def test_setup_deals_command_cards_and_first_player_moves():
 
 
 def test_a_card_must_be_played_from_the_hand():
-    """CCA §3.4, §7.1: at the start of a turn the only legal actions are the cards held."""
+    """CCA §3.4, CCA §7.1: at the start of a turn the only legal actions are the cards held."""
     g = Game("akragas", seed=5)
     names = g.legal_action_names()
     assert names and all(n.startswith("play ") for n in names)
@@ -36,7 +36,7 @@ def test_a_card_must_be_played_from_the_hand():
 
 
 def test_section_card_orders_only_its_section_and_counts():
-    """CCA §3.5, §4.1: Order Two Units Left orders up to 2 units in the left section; shared hexes count for either section."""
+    """CCA §3.5, CCA §4.1: Order Two Units Left orders up to 2 units in the left section; shared hexes count for either section."""
     g = make([("bottom", "HI", 7, c) for c in (0, 1, 2, 4, 6)])
     give_card(g, BOTTOM, "Order Two Units Left")
     g.step("play Order Two Units Left")
@@ -48,7 +48,7 @@ def test_section_card_orders_only_its_section_and_counts():
 
 
 def test_shared_hex_fills_either_section():
-    """CCA §2.2, §4.1: a unit on a dotted-line hex (even row, c = 4) may be ordered from the left or the center."""
+    """CCA §2.2, CCA §4.1: a unit on a dotted-line hex (even row, c = 4) may be ordered from the left or the center."""
     assert HEX_SECTIONS[BOTTOM, H(8, 4)] == 3 and HEX_SECTIONS[BOTTOM, H(8, 8)] == 6
     assert HEX_SECTIONS[BOTTOM, H(7, 4)] == 2  # odd rows: no shared hex
     assert HEX_SECTIONS[TOP, H(8, 0)] == 4  # the top player's right is the bottom's left
@@ -131,7 +131,7 @@ def test_card_that_orders_nothing_skips_to_the_draw():
 
 
 def test_movement_allowances():
-    """CCA §3.6.2, §6.2: heavy infantry move 1, light infantry 2, medium cavalry 3, light cavalry 4."""
+    """CCA §3.6.2, CCA §6.2: heavy infantry move 1, light infantry 2, medium cavalry 3, light cavalry 4."""
     from catan_env.ancients.actions import ACTION_IDS
     from catan_env.ancients.engine.board import DIST
     from catan_env.ancients.engine.phases import A_HEX
@@ -177,7 +177,7 @@ def test_unit_stops_on_a_lone_friendly_leader_who_attaches():
 
 
 def test_leader_moves_three_through_friends_and_freezes_the_unit_he_joins():
-    """CCA §3.6.3, §3.5: a lone leader moves 1-3 hexes through friendly units; a unit he joins this turn may not move."""
+    """CCA §3.6.3, CCA §3.5: a lone leader moves 1-3 hexes through friendly units; a unit he joins this turn may not move."""
     g = make(
         [("bottom", "HI", 6, 5), ("bottom", "HI", 5, 5), ("top", "HI", 0, 0)],
         leaders=[("bottom", 7, 5)],
@@ -217,7 +217,7 @@ def test_attached_leader_moves_with_his_unit():
 
 
 def test_auxilia_moving_two_may_not_battle():
-    """CCA §3.6.2, §3.9.5: auxilia that moved 2 hexes may not battle; after 1 hex they may."""
+    """CCA §3.6.2, CCA §3.9.5: auxilia that moved 2 hexes may not battle; after 1 hex they may."""
     g = make([("bottom", "AX", 6, 5), ("top", "HI", 4, 5)])
     order(g, (6, 5))
     g.step("pick unit r6c5")
@@ -226,7 +226,7 @@ def test_auxilia_moving_two_may_not_battle():
 
 
 def test_warriors_two_hex_move_only_to_charge_and_must_attack():
-    """CCA §3.6.2, §3.7: warriors move 2 only to end next to an enemy unit, and then must close combat."""
+    """CCA §3.6.2, CCA §3.7: warriors move 2 only to end next to an enemy unit, and then must close combat."""
     g = make([("bottom", "WA", 6, 5), ("top", "HI", 4, 5)])
     order(g, (6, 5))
     g.step("pick unit r6c5")
@@ -287,7 +287,7 @@ def test_deck_reshuffles_discards_when_empty():
 
 
 def test_deck_counts():
-    """CCA §4.5, §1.6: 60 cards in 29 types (27 section, 10 troop, 6 leadership, 17 tactic); the deck holds the playable ones at their counts."""
+    """CCA §4.5, CCA §1.6: 60 cards in 29 types (27 section, 10 troop, 6 leadership, 17 tactic); the deck holds the playable ones at their counts."""
     assert CARD_COUNT.sum() == 60 and len(CARD_NAMES) == 29
     assert CARD_COUNT[:11].sum() == 27 and CARD_COUNT[11:15].sum() == 10
     assert CARD_COUNT[15:19].sum() == 6 and CARD_COUNT[19:].sum() == 17
