@@ -189,3 +189,106 @@ def test_first_strike_is_not_played_as_the_turns_card():
     g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5)])
     give_card(g, BOTTOM, "First Strike")
     assert "play First Strike" not in g.legal_action_names()
+
+
+def _play_turn_with(g, card, *ordered):
+    give_card(g, g.active_side, card)
+    g.step(f"play {card}")
+    for h in ordered:
+        g.step(f"order unit r{h[0]}c{h[1]}")
+
+
+def test_counter_attack_copies_the_opponents_order_mirrored():
+    """CCA §4.4 Counter Attack: the same order as the opponent's last card; section cards are mirrored (his left is your right)."""
+    g = make(
+        [
+            ("bottom", "HI", 7, 1),
+            ("bottom", "HI", 7, 10),
+            ("top", "HI", 1, 1),
+            ("top", "HI", 1, 10),
+        ],
+        first="top",
+    )
+    _play_turn_with(g, "Order Two Units Left", (1, 10))  # the top army's left is board right
+    g.step("done")  # end movement
+    while g.active_side != BOTTOM:
+        g.step("done")
+    give_card(g, BOTTOM, "Counter Attack")
+    g.step("play Counter Attack")
+    assert orders(g) == {"order unit r7c10"}  # Order Two Units Right for the bottom army
+
+
+def test_counter_attack_with_nothing_to_copy_orders_nothing():
+    """CCA §4.4 Counter Attack: with no order to copy, the card orders nothing and the turn passes."""
+    g = make([("bottom", "HI", 7, 1), ("top", "HI", 1, 1)])
+    give_card(g, BOTTOM, "Counter Attack")
+    g.step("play Counter Attack")
+    assert phase(g) == PH_PLAY and g.active_side == TOP
+
+
+def test_i_am_spartacus_dice_order_units_plus_one_die_and_reshuffle():
+    """CCA §4.4 I Am Spartacus: roll Command dice; each symbol orders a unit of that class, each helmet any unit or a leader; ordered units battle with +1 die; deck and discards are reshuffled at the end of the turn."""
+    g = make(
+        [
+            ("bottom", "HI", 5, 5),
+            ("bottom", "LI", 7, 1),
+            ("bottom", "MI", 7, 9),
+            ("top", "MI", 4, 5),
+        ],
+        command=(3, 5),
+    )
+    give_card(g, BOTTOM, "I Am Spartacus")
+    g.force_dice(["heavy", "flag", "helmet"])
+    g.step("play I Am Spartacus")
+    assert orders(g) >= {"order unit r5c5", "order unit r7c1", "order unit r7c9"}
+    g.step("order unit r5c5")  # uses the heavy die
+    g.step("order unit r7c1")  # uses the helmet
+    assert phase(g) == PH_MOVE
+    g.step("done")
+    attack(g, (5, 5), (4, 5), ["light"] * 6)
+    assert g.state[L.DICE_N] == 6  # heavy infantry 5 + 1
+    g.step("no battle back")  # nothing left to battle: the turn ends
+    assert phase(g) == PH_PLAY
+    assert g.state[L.DISCARD : L.DISCARD + 29].sum() == 0  # all reshuffled into the deck
+
+
+def test_rally_restores_blocks_near_leaders_and_orders_them():
+    """CCA §4.4 Rally: roll Command dice; symbols restore a block to a damaged unit of that class in or next to a friendly leader's hex, helmets to any such unit; only rallied units are ordered; never above full strength; not chariots."""
+    g = make([("bottom", "HI", 7, 5, 2), ("bottom", "MI", 7, 6, 3), ("bottom", "HCH", 7, 4, 1), ("bottom", "HI", 7, 10, 1), ("top", "HI", 1, 1)],
+             leaders=[("bottom", 7, 5)], command=(3, 5))  # fmt: skip
+    give_card(g, BOTTOM, "Rally")
+    g.force_dice(["heavy", "helmet", "flag"])
+    g.step("play Rally")
+    assert orders(g) == {"order unit r7c5", "order unit r7c6"}  # not the chariot, not r7c10
+    g.step("order unit r7c5")
+    g.step("order unit r7c5")
+    assert blocks(g, 7, 5) == 4
+    assert phase(g) == PH_MOVE
+    assert not g.state[L.UNIT_FLAGS + H(7, 6)] & L.UF_ORDERED
+
+
+def test_rally_without_leaders_orders_one_unit():
+    """CCA §4.4 Rally: with no leaders, order 1 unit of your choice instead."""
+    g = make([("bottom", "HI", 7, 5, 2), ("bottom", "MI", 7, 6), ("top", "HI", 1, 1)])
+    give_card(g, BOTTOM, "Rally")
+    g.step("play Rally")
+    assert orders(g) == {"order unit r7c5", "order unit r7c6"}
+    g.step("order unit r7c6")
+    assert phase(g) == PH_MOVE and blocks(g, 7, 5) == 2
+
+
+def test_move_fire_move():
+    """CCA §4.4 Move-Fire-Move: light units move, then fire, then may move again; no close combat."""
+    g = make([("bottom", "LB", 7, 5), ("top", "MI", 4, 5), ("top", "MI", 5, 8)])
+    give_card(g, BOTTOM, "Move-Fire-Move")
+    g.step("play Move-Fire-Move")
+    g.step("order unit r7c5")
+    g.step("pick unit r7c5")
+    g.step("hex r6c5")
+    assert phase(g) == PH_BATTLE
+    attack(g, (6, 5), (4, 5), ["medium"])  # moved: 1 die
+    assert g.state[L.DICE_N] == 1 and blocks(g, 4, 5) == 3
+    assert phase(g) == PH_MOVE  # the second move
+    g.step("pick unit r6c5")
+    g.step("hex r7c5")
+    assert phase(g) == PH_PLAY and unit(g, 7, 5) == "LB"

@@ -98,6 +98,14 @@ CARD_CC_DICE = _add("card_cc_dice", doc="extra close-combat dice for ordered uni
 CARD_BONUS_CC_DICE = _add("card_bonus_cc_dice", doc="extra dice in bonus close combats")
 CARD_FIRE_DICE = _add("card_fire_dice", doc="extra ranged dice for ordered units this turn")
 LEAD_HEX = _add("lead_hex", doc="hex of the leader a Leadership card ordered, -1 none")
+LEAD_BITS = _add(
+    "lead_bits", 2, doc="section bits of the leader each side's last Leadership card ordered"
+)
+CARD_EFFECT = _add("card_effect", doc="the card whose orders apply (Counter Attack: the copy)")
+DICE_ORDERS = _add(
+    "dice_orders", 4, doc="Spartacus / Rally dice left to use: light, medium, heavy, helmet"
+)
+MFM_STAGE = _add("mfm_stage", doc="Move-Fire-Move: 0 first move and fire, 1 second move")
 LAST_CARD = _add("last_card", 2, doc="card each side played on its last turn, -1 none")
 FIRST_STRIKE_SIDE = _add("first_strike_side", doc="side that played First Strike this turn, -1")
 
@@ -161,5 +169,7 @@ CF_MOVE1 = 16  # at most 1 hex (Line Command)
 CF_DOUBLE = 32  # Double Time movement
 CF_CHARGE = 64  # Mounted Charge: heavy cavalry move 3 and battle
 CF_FIRE_TWICE = 128  # Darken the Sky
+CF_RESHUFFLE = 256  # I Am Spartacus: deck and discards reshuffled at the end of the turn
+CF_MFM = 512  # Move-Fire-Move: a second move after all fire
 
 __all__ = ["LAYOUT", "STATE_DTYPE"]

@@ -33,9 +33,11 @@ from .combat import (
 )
 from .layout import (
     ACTIVE,
+    CARD_FLAGS,
     CB_ATTACKER,
     CB_DEFENDER,
     CB_VACATED,
+    CF_MFM,
     CURRENT,
     DECISIONS,
     EVADER,
@@ -44,11 +46,13 @@ from .layout import (
     LEADER_FLAGS,
     LF_MOVED,
     LF_ORDERED,
+    MFM_STAGE,
     PHASE,
     ROLL_AT,
     ROLL_FLAGS,
     SELECTED,
     SELECTED_LEADER,
+    UF_BATTLED,
     UF_CHARGED,
     UF_FROZEN,
     UF_MOVED,
@@ -289,7 +293,7 @@ def settle(s):
                     left = True
                     break
             if not left:
-                s[PHASE] = PH_BATTLE
+                _end_movement(s)
                 continue
         if ph == PH_BATTLE:
             left = False
@@ -298,9 +302,32 @@ def settle(s):
                     left = True
                     break
             if not left:
-                end_turn(s)
+                _end_battles(s)
                 continue
         return
+
+
+@njit(cache=True)
+def _end_movement(s):
+    """Movement over: battles, or (Move-Fire-Move's second move) the end of the turn."""
+    if s[MFM_STAGE] == 1:
+        end_turn(s)
+    else:
+        s[PHASE] = PH_BATTLE
+
+
+@njit(cache=True)
+def _end_battles(s):
+    """Battles over: the end of the turn, or Move-Fire-Move's second move (CCA §4.4)."""
+    if (s[CARD_FLAGS] & CF_MFM) != 0 and s[MFM_STAGE] == 0:
+        s[MFM_STAGE] = 1
+        for h in range(NUM_HEXES):
+            if s[UNIT_TYPE + h] != 0 and (s[UNIT_FLAGS + h] & UF_ORDERED) != 0:
+                s[UNIT_FLAGS + h] &= ~UF_MOVED
+                s[UNIT_FLAGS + h] |= UF_BATTLED
+        s[PHASE] = PH_MOVE
+    else:
+        end_turn(s)
 
 
 @njit(cache=True)
@@ -345,7 +372,7 @@ def step(s, a):
             order_leader(s, a - A_ORDER_LEADER)
     elif ph == PH_MOVE:
         if a == A_DONE:
-            s[PHASE] = PH_BATTLE
+            _end_movement(s)
         else:
             s[SELECTED_LEADER] = 1 if a >= A_PICK_LEADER else 0
             s[SELECTED] = a - (A_PICK_LEADER if a >= A_PICK_LEADER else A_PICK_UNIT)
@@ -354,7 +381,7 @@ def step(s, a):
         _move_to(s, a - A_HEX)
     elif ph == PH_BATTLE:
         if a == A_DONE:
-            end_turn(s)
+            _end_battles(s)
         else:
             s[SELECTED] = a - A_PICK_UNIT
             s[PHASE] = PH_TARGET

@@ -8,9 +8,11 @@ from ...engine.rng import below_at, seed_at
 from .board import DIST, HEX_SECTIONS, NEIGHBORS, NUM_HEXES
 from .layout import (
     ACTIVE,
+    BLOCKS_LOST,
     BLOCKS_START,
     CARD_BONUS_CC_DICE,
     CARD_CC_DICE,
+    CARD_EFFECT,
     CARD_FIRE_DICE,
     CARD_FLAGS,
     CARD_PLAYED,
@@ -20,29 +22,34 @@ from .layout import (
     CF_CHARGE,
     CF_DOUBLE,
     CF_FIRE_TWICE,
+    CF_MFM,
     CF_MOVE1,
     CF_NO_CLOSE,
     CF_NO_FIRE,
     CF_NO_MOVE,
     CF_PASS_THROUGH,
+    CF_RESHUFFLE,
     COMMAND,
     CURRENT,
     DECK,
     DECK_LEN,
     DECK_POS,
     DECK_SIZE,
+    DICE_ORDERS,
     DISCARD,
     EVADER,
     FIRST_SIDE,
     FIRST_STRIKE_SIDE,
     HAND,
     LAST_CARD,
+    LEAD_BITS,
     LEAD_HEX,
     LEADER,
     LEADER_FLAGS,
     LEADER_SIDE,
     LEADERS_START,
     LF_ORDERED,
+    MFM_STAGE,
     OPT_INSPIRED_SECTION,
     OPT_MAX_TURNS,
     ORDER_RULE,
@@ -65,6 +72,7 @@ from .layout import (
 )
 from .phases import (
     ORDER_ANY,
+    ORDER_DICE,
     ORDER_HEAVY,
     ORDER_LEADERSHIP,
     ORDER_LIGHT,
@@ -73,14 +81,17 @@ from .phases import (
     ORDER_MOUNTED,
     ORDER_MOUNTED_UNITS,
     ORDER_NONE,
+    ORDER_RALLY,
     ORDER_SECTION,
     PH_ORDER,
     PH_OVER,
     PH_PLAY,
 )
+from .pieces import friendly_leader_near, roll
 from .units import (
     C_CHARGE,
     C_CLASH,
+    C_COUNTER,
     C_DARKEN,
     C_DOUBLE,
     C_FIRST_STRIKE,
@@ -92,11 +103,24 @@ from .units import (
     C_LIGHT,
     C_LINE,
     C_MEDIUM,
+    C_MFM,
     C_MOUNTED,
+    C_O2L,
+    C_O2R,
+    C_O3L,
+    C_O3R,
+    C_O4L,
+    C_O4R,
+    C_RALLY,
+    C_SPARTACUS,
     CARD_COUNT,
     CARD_PLAYABLE,
     CARD_QUOTA,
+    EL,
+    FACE_LEADER,
+    HCH,
     HEAVY,
+    LCH,
     LIGHT,
     MEDIUM,
     NUM_CARD_TYPES,
@@ -104,6 +128,7 @@ from .units import (
     UNIT_MOUNTED,
     UNIT_RANGE,
 )
+from .units import UNIT_BLOCKS as UNIT_BLOCKS_FULL
 
 # ---------------------------------------------------------------- deck
 
@@ -183,6 +208,7 @@ def setup(s, seed):
     s[LEAD_HEX] = -1
     s[LAST_CARD + 0] = -1
     s[LAST_CARD + 1] = -1
+    s[CARD_EFFECT] = -1
     s[FIRST_STRIKE_SIDE] = -1
 
 
@@ -254,9 +280,21 @@ def may_order_unit(s, h):
     side = s[ACTIVE]
     if s[UNIT_TYPE + h] == 0 or s[UNIT_SIDE + h] != side:
         return False
+    rule = s[ORDER_RULE]
+    t = s[UNIT_TYPE + h] - 1
+    if rule == ORDER_RALLY:
+        # CCA §4.4 Rally: a damaged unit (not elephants or chariots) in or next to
+        # a friendly leader's hex, with a die of its symbol or a helmet left
+        if s[UNIT_BLOCKS + h] >= UNIT_BLOCKS_FULL[t] or t == EL or t == HCH or t == LCH:
+            return False
+        if not friendly_leader_near(s, h, side):
+            return False
+        return s[DICE_ORDERS + UNIT_CLASS[t]] > 0 or s[DICE_ORDERS + 3] > 0
     if (s[UNIT_FLAGS + h] & UF_ORDERED) != 0:
         return False
-    rule = s[ORDER_RULE]
+    if rule == ORDER_DICE:
+        # CCA §4.4 I Am Spartacus: a symbol orders a unit of that class, a helmet any unit
+        return s[DICE_ORDERS + UNIT_CLASS[t]] > 0 or s[DICE_ORDERS + 3] > 0
     if rule == ORDER_SECTION:
         return _section_feasible(s, HEX_SECTIONS[side, h])
     if s[ORDERS_LEFT] <= 0:
@@ -304,6 +342,8 @@ def may_order_leader(s, h):
         return s[ORDERS_LEFT] > 0
     if rule == ORDER_LEADERSHIP:
         return s[LEAD_HEX] < 0 and (HEX_SECTIONS[side, h] & s[QUOTA + 0]) != 0
+    if rule == ORDER_DICE:
+        return s[DICE_ORDERS + 3] > 0  # a helmet orders a leader
     return False
 
 
@@ -316,9 +356,25 @@ def any_order_left(s):
 
 
 @njit(cache=True)
+def _use_die(s, cls):
+    """Use a die of symbol ``cls`` if one is left, else a helmet (a helmet can
+    do everything a symbol can, so this never loses an option)."""
+    if s[DICE_ORDERS + cls] > 0:
+        s[DICE_ORDERS + cls] -= 1
+    else:
+        s[DICE_ORDERS + 3] -= 1
+
+
+@njit(cache=True)
 def order_unit(s, h):
     s[UNIT_FLAGS + h] |= UF_ORDERED
     rule = s[ORDER_RULE]
+    if rule == ORDER_DICE or rule == ORDER_RALLY:
+        _use_die(s, UNIT_CLASS[s[UNIT_TYPE + h] - 1])
+        if rule == ORDER_RALLY:
+            s[UNIT_BLOCKS + h] += 1
+            s[BLOCKS_LOST + s[UNIT_SIDE + h]] -= 1
+        return
     if rule == ORDER_SECTION:
         _count_ordered(s, HEX_SECTIONS[s[ACTIVE], h])
     elif rule == ORDER_LEADERSHIP and s[LEAD_HEX] < 0:
@@ -340,8 +396,12 @@ def order_leader(s, h):
             s[UNIT_FLAGS + h] |= UF_ORDERED
         else:
             s[LEADER_FLAGS + h] |= LF_ORDERED
+        s[LEAD_BITS + s[ACTIVE]] = HEX_SECTIONS[s[ACTIVE], h]
         return
     s[LEADER_FLAGS + h] |= LF_ORDERED
+    if s[ORDER_RULE] == ORDER_DICE:
+        s[DICE_ORDERS + 3] -= 1
+        return
     if s[ORDER_RULE] == ORDER_SECTION:
         _count_ordered(s, HEX_SECTIONS[s[ACTIVE], h])
     else:
@@ -355,6 +415,14 @@ def play_card(s, c):
     s[HAND + side * NUM_CARD_TYPES + c] -= 1
     s[CARD_PLAYED] = c
     s[CARD_FLAGS] = 0
+    s[MFM_STAGE] = 0
+    s[LEAD_BITS + side] = 7
+    for i in range(4):
+        s[DICE_ORDERS + i] = 0
+    if c == C_COUNTER:
+        # CCA §4.4 Counter Attack: the opponent's last order, mirrored left/right
+        c = mirrored(s[LAST_CARD + 1 - side])
+    s[CARD_EFFECT] = c
     for i in range(3):
         s[QUOTA + i] = 0
         s[ORDERED_COUNT + i] = 0
@@ -367,11 +435,18 @@ def play_card(s, c):
     s[CARD_FIRE_DICE] = 0
     s[LEAD_HEX] = -1
     s[PHASE] = PH_ORDER
-    if c == C_FIRST_STRIKE:
-        return  # played as the turn's card only when nothing else is held: orders nothing
+    if c < 0 or c == C_FIRST_STRIKE:
+        # First Strike is the turn's card only when nothing else is held; Counter
+        # Attack with nothing to copy: no order
+        return
+    if c == C_SPARTACUS or c == C_RALLY:
+        _roll_orders(s, c)
+        return
     if c == C_INSP_L or c == C_INSP_C or c == C_INSP_R or c == C_LEAD_ANY:
         s[ORDER_RULE] = ORDER_LEADERSHIP
         bits = 7 if c == C_LEAD_ANY else (1 if c == C_INSP_L else (2 if c == C_INSP_C else 4))
+        if c == C_LEAD_ANY and s[CARD_PLAYED] == C_COUNTER:
+            bits = s[LEAD_BITS + 1 - side]  # the same section the opponent chose
         s[QUOTA + 0] = bits
         s[ORDERS_LEFT] = 3 if c == C_LEAD_ANY else 4
         return
@@ -387,6 +462,9 @@ def play_card(s, c):
         if c == C_LIGHT:
             rule = ORDER_LIGHT
             s[CARD_FLAGS] |= CF_PASS_THROUGH
+        elif c == C_MFM:
+            rule = ORDER_LIGHT
+            s[CARD_FLAGS] |= CF_PASS_THROUGH | CF_MFM | CF_NO_CLOSE
         elif c == C_MEDIUM:
             rule = ORDER_MEDIUM
         elif c == C_HEAVY:
@@ -420,6 +498,57 @@ def play_card(s, c):
                 s[ORDERS_LEFT] = 4
         else:
             _fallback(s)
+
+
+@njit(cache=True)
+def mirrored(c):
+    """CCA §4.4 Counter Attack: the opponent's left is your right."""
+    if c == C_O2L or c == C_O3L or c == C_O4L:
+        return c + 2
+    if c == C_O2R or c == C_O3R or c == C_O4R:
+        return c - 2
+    if c == C_INSP_L:
+        return C_INSP_R
+    if c == C_INSP_R:
+        return C_INSP_L
+    return c
+
+
+@njit(cache=True)
+def _roll_orders(s, c):
+    """CCA §4.4 I Am Spartacus and Rally: roll dice equal to Command; each
+    symbol and helmet is one order (Spartacus) or one block back (Rally)."""
+    side = s[ACTIVE]
+    if c == C_RALLY:
+        leaders = 0
+        for h in range(NUM_HEXES):
+            if s[LEADER + h] != 0 and s[LEADER_SIDE + h] == side:
+                leaders += 1
+        if leaders == 0:
+            _fallback(s)  # no leaders: 1 unit of your choice
+            return
+    faces = roll(s, s[COMMAND + side])
+    for i in range(3):
+        s[DICE_ORDERS + i] = faces[i]
+    s[DICE_ORDERS + 3] = faces[FACE_LEADER]
+    if c == C_SPARTACUS:
+        s[ORDER_RULE] = ORDER_DICE
+        s[CARD_FLAGS] |= CF_RESHUFFLE
+        s[CARD_CC_DICE] = 1
+        s[CARD_BONUS_CC_DICE] = 1
+        s[CARD_FIRE_DICE] = 1
+    else:
+        s[ORDER_RULE] = ORDER_RALLY
+
+
+@njit(cache=True)
+def reshuffle_all(s):
+    """I Am Spartacus: the deck and the discards are shuffled together."""
+    for i in range(s[DECK_POS], s[DECK_LEN]):
+        s[DISCARD + s[DECK + i]] += 1
+        s[DECK + i] = -1
+    s[DECK_POS] = s[DECK_LEN]
+    reshuffle_discards(s)
 
 
 @njit(cache=True)
@@ -470,8 +599,10 @@ def end_turn(s):
     side = s[ACTIVE]
     if s[CARD_PLAYED] >= 0:
         s[DISCARD + s[CARD_PLAYED]] += 1
-    s[LAST_CARD + side] = s[CARD_PLAYED]
+    s[LAST_CARD + side] = s[CARD_EFFECT]
     s[CARD_PLAYED] = -1
+    if (s[CARD_FLAGS] & CF_RESHUFFLE) != 0:
+        reshuffle_all(s)
     if s[FIRST_STRIKE_SIDE] >= 0:
         # CCA §3.16: the First Strike player draws his replacement first
         s[DISCARD + C_FIRST_STRIKE] += 1
@@ -488,6 +619,8 @@ def end_turn(s):
     s[CARD_FIRE_DICE] = 0
     s[ORDER_RULE] = ORDER_NONE
     s[LEAD_HEX] = -1
+    s[MFM_STAGE] = 0
+    s[CARD_EFFECT] = -1
     s[SELECTED] = -1
     s[TURN] += 1
     s[ACTIVE] = 1 - side

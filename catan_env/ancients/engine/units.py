@@ -111,8 +111,7 @@ for _k, _q in enumerate(
 ):  # fmt: skip
     CARD_QUOTA[_k] = _q
 # Cards the engine plays; the deck is built from these only (CCA §4.5 counts),
-# so an unimplemented card can never be drawn. Not yet: Counter Attack, I Am
-# Spartacus, Move-Fire-Move, Rally.
-CARD_PLAYABLE = _t(*([1] * 19), 1, 0, 1, 1, 1, 0, 1, 1, 0, 0)
+# so an unimplemented card can never be drawn. All 60 are played.
+CARD_PLAYABLE = _t(*([1] * 29))
 
 SECTION_NAMES = ("left", "center", "right")
