@@ -67,12 +67,20 @@ def test_malformed_scenario_names_the_field(edit, field):
         Scenario.from_dict(d)
 
 
-def test_units_the_engine_does_not_play_are_rejected():
-    """CCA §3.9.7: elephants are not implemented yet, so a scenario with them is rejected with a clear error (never played wrongly)."""
+def test_terrain_the_engine_does_not_play_is_rejected():
+    """CCA §3.13, §1.7: fordable rivers, fortified camps, marshes and towns are not played yet (their rules are CNC-only or undefined), so a scenario with them is rejected with a clear error instead of being played wrongly."""
+    for kind in ("fordable_river", "fortified_camp", "marsh", "town"):
+        d = base()
+        d["terrain"] = [{"r": 4, "c": 4, "type": kind}]
+        with pytest.raises(ScenarioError, match="not a terrain the engine plays"):
+            Scenario.from_dict(d)
+
+
+def test_elephants_are_accepted():
+    """CCA §3.9.7: every unit type of the rules file, elephants included, can be set up."""
     d = base()
     d["units"][0]["type"] = "EL"
-    with pytest.raises(ScenarioError, match="not implemented"):
-        Scenario.from_dict(d)
+    assert UNIT_CODES[Scenario.from_dict(d).units[0][1]] == "EL"
 
 
 def test_scenario_from_a_file(tmp_path):

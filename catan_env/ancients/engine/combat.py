@@ -11,7 +11,7 @@ advance). The decision's action then continues :func:`resolve`.
 import numpy as np
 from numba import njit
 
-from .board import DIST, NEIGHBORS, NUM_HEXES, line_of_sight
+from .board import DIST, NEIGHBORS, NUM_HEXES, REAR, line_of_sight
 from .layout import (
     ACTIVE,
     CARD_BONUS_CC_DICE,
@@ -47,6 +47,8 @@ from .layout import (
     OPT_MOMENTUM_VS_LEADER,
     OPT_SKIP_FORCED,
     PHASE,
+    RAMPAGE_K,
+    RAMPAGE_LEFT,
     RETREAT_LEFT,
     ROLL_AT,
     ROLL_BY,
@@ -90,9 +92,11 @@ from .phases import (
     PH_REACT,
     PH_RETREAT,
     RS_AFTER,
+    RS_BLOCKED,
     RS_CHECK,
     RS_END,
     RS_FLAGS,
+    RS_RAMPAGE,
     RS_RETREAT,
     STEP_ATTACK,
     STEP_BACK,
@@ -119,6 +123,7 @@ from .units import (
     BROKEN,
     C_FIRST_STRIKE,
     EL,
+    ELEPHANT_DICE,
     FACE_FLAG,
     FACE_LEADER,
     FACE_SWORDS,
@@ -263,7 +268,10 @@ def close_dice(s, by, at, back, full):
     """CCA §3.9.3-§3.9.4: dice of the unit at ``by`` in close combat against ``at``."""
     t = unit_at(s, by)
     dice = UNIT_CC_BACK[t] if back else UNIT_CC_ATTACK[t]
-    if UNIT_FULL_BONUS[t] != 0 and full:
+    if t == EL:
+        # CCA §3.9.7, §6.3: the dice the unit it fights would normally roll against it
+        dice = 1 if lone_leader(s, at) else ELEPHANT_DICE[unit_at(s, at)]
+    elif UNIT_FULL_BONUS[t] != 0 and full:
         dice += 1
     dice = _terrain_cap(s, by, at, dice)
     if not back:
@@ -297,8 +305,12 @@ def score(s, faces, by, at, close, evade_roll):
     if close:
         if UNIT_CAMEL[ta] != 0 and (UNIT_CAVALRY[tb] != 0 or UNIT_CHARIOT[tb] != 0) and hits > 0:
             hits -= 1  # a camel ignores 1 symbol hit from cavalry or chariots
-        if UNIT_SWORDS_HIT[tb] != 0:
+        if tb == EL:
+            hits += faces[FACE_SWORDS]  # net sword hits of the re-rolls (elephant_roll)
+        elif UNIT_SWORDS_HIT[tb] != 0:
             hits += max(0, faces[FACE_SWORDS] - UNIT_SWORD_IGNORE[ta])
+        if ta == EL and (UNIT_CAVALRY[tb] != 0 or UNIT_CHARIOT[tb] != 0) and faces[HEAVY] > 0:
+            hits -= 1  # an elephant ignores 1 red hit from cavalry or chariots
         if tb != EL and friendly_leader_near(s, by, s[UNIT_SIDE + by]):
             hits += faces[FACE_LEADER]
     return hits, flags
@@ -310,7 +322,10 @@ def score(s, faces, by, at, close, evade_roll):
 @njit(cache=True)
 def _start_roll(s, by, at, step, ndice, close, evade_roll):
     """Roll, score and remove blocks (CCA §3.15 steps 1-3); :func:`resolve` does the rest."""
-    faces = roll(s, ndice)
+    if close and not evade_roll and unit_at(s, by) == EL and not lone_leader(s, at):
+        faces = elephant_roll(s, ndice, UNIT_SWORD_IGNORE[unit_at(s, at)])
+    else:
+        faces = roll(s, ndice)
     hits, flags = score(s, faces, by, at, close, evade_roll)
     s[CB_STEP] = step
     s[ROLL_BY] = by
@@ -319,6 +334,7 @@ def _start_roll(s, by, at, step, ndice, close, evade_roll):
     s[ROLL_LOST] = 0
     s[ROLL_EXTRA] = 0
     s[RETREAT_LEFT] = 0
+    s[RAMPAGE_K] = -1
     if lone_leader(s, at):
         s[ROLL_LEADER] = 0
         s[CB_STAGE] = RS_AFTER
@@ -330,11 +346,32 @@ def _start_roll(s, by, at, step, ndice, close, evade_roll):
     s[ROLL_LEADER] = 1 if s[LEADER + at] != 0 else 0
     tb = unit_at(s, by)
     ta = unit_at(s, at)
-    if close and UNIT_CAMEL[tb] != 0 and (UNIT_CAVALRY[ta] != 0 or UNIT_CHARIOT[ta] != 0):
-        s[ROLL_EXTRA] = 1  # cavalry/chariots retreat 1 more hex per camel flag
+    if close and (UNIT_CAMEL[tb] != 0 or tb == EL) and (UNIT_CAVALRY[ta] or UNIT_CHARIOT[ta]):
+        s[ROLL_EXTRA] = 1  # cavalry/chariots retreat 1 more hex per camel/elephant flag
     if hits > 0:
         s[ROLL_LOST] = lose_blocks(s, at, hits)
     s[CB_STAGE] = RS_FLAGS
+
+
+@njit(cache=True)
+def elephant_roll(s, n, ignore):
+    """CCA §3.9.7: each sword an elephant rolls is a hit and is rolled again,
+    until no sword shows; swords the target ignores are neither hits nor re-rolled.
+    Returns face counts whose swords entry is the net sword hits."""
+    total = np.zeros(6, np.int64)
+    swords = 0
+    left = n
+    while left > 0:
+        faces = roll(s, left)
+        for f in range(5):
+            total[f] += faces[f]
+        sw = faces[FACE_SWORDS]
+        skip = min(sw, ignore)
+        ignore -= skip
+        swords += sw - skip
+        left = sw - skip
+    total[FACE_SWORDS] = swords
+    return total
 
 
 @njit(cache=True)
@@ -347,6 +384,10 @@ def _ignorable(s, h):
         n += 1
     if s[LEADER + h] != 0 and t != EL:
         n += 1
+    if t == EL and s[ROLL_BY] >= 0 and s[UNIT_TYPE + s[ROLL_BY]] != 0:
+        tb = unit_at(s, s[ROLL_BY])
+        if (UNIT_CAVALRY[tb] != 0 or UNIT_CHARIOT[tb] != 0) and s[CB_KIND] != COMBAT_RANGED:
+            n += 1  # an elephant ignores 1 flag from cavalry or chariots
     if UNIT_FULL_BONUS[t] != 0:
         full = s[CB_DEF_FULL] if h == s[CB_DEFENDER] else s[CB_ATT_FULL]
         if full != 0:
@@ -414,7 +455,17 @@ def resolve(s):
             if s[RETREAT_LEFT] <= 0 or s[UNIT_TYPE + at] == 0:
                 s[CB_STAGE] = RS_CHECK
                 continue
+            if unit_at(s, at) == EL and s[RAMPAGE_K] < 0:
+                s[RAMPAGE_K] = 0  # CCA §3.9.7: the elephant rampages before it retreats
+                s[CB_STAGE] = RS_RAMPAGE
+                continue
             n = retreat_options(s, at, two)
+            if n == 0 and unit_at(s, at) == EL and _blocked_by_pieces(s, at):
+                s[RAMPAGE_LEFT] = s[RETREAT_LEFT]
+                s[RETREAT_LEFT] = 0
+                s[RAMPAGE_K] = 10
+                s[CB_STAGE] = RS_BLOCKED
+                continue
             if n == 0:
                 # CCA §3.11.1: one block per hex the unit cannot retreat
                 s[ROLL_LOST] += lose_blocks(s, at, s[RETREAT_LEFT])
@@ -440,12 +491,78 @@ def resolve(s):
                             return
                 elif roll_one(s) == FACE_LEADER and roll_one(s) == FACE_LEADER:
                     remove_leader(s, at, True)
+        elif st == RS_RAMPAGE or st == RS_BLOCKED:
+            if _rampage_step(s, st == RS_BLOCKED):
+                return
         elif st == RS_AFTER:
             if _after_roll(s):
                 return
         else:  # RS_END
             end_combat(s)
             return
+
+
+@njit(cache=True)
+def _blocked_by_pieces(s, h):
+    """Is a unit or a lone enemy leader in one of the elephant's rear hexes?"""
+    side = s[UNIT_SIDE + h]
+    for k in range(2):
+        y = REAR[side, h, k]
+        if y >= 0 and (s[UNIT_TYPE + y] != 0 or (lone_leader(s, y) and s[LEADER_SIDE + y] != side)):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _check_after_loss(s, y, lost, resume):
+    """Leader casualty check for the unit at ``y`` after ``lost`` blocks outside a
+    combat roll (rampage, blocked elephant). Returns True if a leader must evade."""
+    if lost <= 0 or s[LEADER + y] == 0:
+        return False
+    if s[UNIT_TYPE + y] == 0:
+        if roll_one(s) == FACE_LEADER:
+            remove_leader(s, y, True)
+            return False
+        _leader_must_evade(s, y, resume)
+        return s[PHASE] == PH_LEADER_EVADE
+    if roll_one(s) == FACE_LEADER and roll_one(s) == FACE_LEADER:
+        remove_leader(s, y, True)
+    return False
+
+
+@njit(cache=True)
+def _rampage_step(s, blocked):
+    """CCA §3.9.7. Rampage: 2 dice (colour hits only) against each unit next to the
+    retreating elephant, friend or foe. Blocked retreat: each unit in the rear
+    hexes loses 1 block per hex the elephant could not retreat; a lone enemy
+    leader there is removed. Returns True if a leader must evade first."""
+    at = s[ROLL_AT]
+    while s[WINNER] == 0:
+        k = s[RAMPAGE_K]
+        if not blocked:
+            if k >= 6:
+                s[CB_STAGE] = RS_RETREAT
+                return False
+            y = NEIGHBORS[at, k]
+        else:
+            if k >= 12:
+                s[CB_STAGE] = RS_CHECK
+                return False
+            y = REAR[s[UNIT_SIDE + at], at, k - 10]
+        s[RAMPAGE_K] = k + 1
+        if y < 0:
+            continue
+        if s[UNIT_TYPE + y] != 0:
+            if blocked:
+                lost = lose_blocks(s, y, s[RAMPAGE_LEFT])
+            else:
+                faces = roll(s, 2)
+                lost = lose_blocks(s, y, faces[UNIT_CLASS[unit_at(s, y)]])
+            if _check_after_loss(s, y, lost, RS_BLOCKED if blocked else RS_RAMPAGE):
+                return True
+        elif blocked and lone_leader(s, y) and s[LEADER_SIDE + y] != s[UNIT_SIDE + at]:
+            remove_leader(s, y, True)
+    return True
 
 
 @njit(cache=True)

@@ -132,6 +132,8 @@ ROLL_EXTRA = _add("roll_extra", doc="extra retreat hexes per flag (camel vs cava
 ROLL_LOST = _add("roll_lost", doc="blocks the target lost to this roll")
 ROLL_LEADER = _add("roll_leader", doc="1 if the target had an attached leader when rolled at")
 RETREAT_LEFT = _add("retreat_left", doc="retreat hexes still to move")
+RAMPAGE_K = _add("rampage_k", doc="elephant rampage / blocked retreat: next neighbour, -1 none")
+RAMPAGE_LEFT = _add("rampage_left", doc="hexes a blocked elephant could not retreat")
 EVADER = _add("evade_leader_hex", doc="hex of a leader who must evade, -1 none")
 EVADE_RETURN = _add("evade_return_phase", doc="phase to resume after a leader evades")
 

@@ -28,6 +28,7 @@ from .layout import (
 from .pieces import adjacent_enemy_unit, impassable, lone_leader, on_baseline, rear_hex, unit_at
 from .units import (
     BROKEN,
+    EL,
     FOREST,
     HAC,
     HC,
@@ -143,7 +144,7 @@ def battle_allowance(s, h):
 @njit(cache=True)
 def is_charging_heavy(s, t):
     """CCA §4.4 Mounted Charge: heavy cavalry (and, as an option, heavy chariots)."""
-    return t == HC or t == HAC or (t == HCH and s[OPT_CHARGE_ALL_HEAVY] != 0)
+    return t == HC or t == HAC or ((t == HCH or t == EL) and s[OPT_CHARGE_ALL_HEAVY] != 0)
 
 
 @njit(cache=True)

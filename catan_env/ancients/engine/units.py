@@ -64,9 +64,8 @@ UNIT_FOREST_FIGHTER = _t(1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 UNIT_LIGHT_FOOT = _t(1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 # elephant's dice against each type (CCA §6.3)
 ELEPHANT_DICE = _t(2, 2, 2, 3, 3, 4, 5, 2, 2, 2, 2, 3, 3, 3, 4, 4, 3, 3)
-# Types the engine plays. Elephants (dice table, sword re-rolls, rampage) are not
-# implemented yet: a scenario with them is rejected by the loader.
-UNIT_PLAYABLE = _t(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0)
+# Types the engine plays (all of them; the loader rejects any it would not).
+UNIT_PLAYABLE = _t(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
 
 LEADER_MOVE = 3
 LEADER_EVADE_MAX = 3
