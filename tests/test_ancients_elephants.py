@@ -1,4 +1,4 @@
-"""Elephants (CCA §3.9.7, §3.9.8, §6.3)."""
+"""Elephants (CCA §3.9.7, CCA §3.9.8, CCA §6.3)."""
 
 from ancients_helpers import attack, blocks, make, to_battle, unit
 
@@ -12,7 +12,7 @@ def duel(att, dfd, extra=(), leaders=()):
 
 
 def test_elephant_rolls_what_its_opponent_would_roll():
-    """CCA §3.9.7, §6.3: an elephant rolls the dice of the unit it fights: 5 against heavy infantry, 3 against warriors or elephants, 2 against light infantry."""
+    """CCA §3.9.7, CCA §6.3: an elephant rolls the dice of the unit it fights: 5 against heavy infantry, 3 against warriors or elephants, 2 against light infantry."""
     for target, dice in (("HI", 5), ("WA", 3), ("EL", 3), ("LI", 2), ("MI", 4)):
         g = duel("EL", target)
         g.force_dice(["light"] * dice)
@@ -24,7 +24,7 @@ def test_elephant_rolls_what_its_opponent_would_roll():
 
 
 def test_elephant_against_a_lone_leader_rolls_one_die():
-    """CCA §3.9.7, §3.12.4: an elephant rolls 1 die against a lone leader."""
+    """CCA §3.9.7, CCA §3.12.4: an elephant rolls 1 die against a lone leader."""
     g = make([("bottom", "EL", 5, 5), ("top", "MI", 1, 1)], leaders=[("top", 4, 5)])
     to_battle(g, (5, 5))
     attack(g, (5, 5), (4, 5), ["helmet"])
@@ -40,21 +40,21 @@ def test_elephant_swords_hit_and_are_rolled_again():
 
 
 def test_elephant_against_elephant_ignores_swords_without_rerolls():
-    """CCA §3.9.7, §3.9.8: an elephant ignores all sword hits; ignored swords are not rolled again."""
+    """CCA §3.9.7, CCA §3.9.8: an elephant ignores all sword hits; ignored swords are not rolled again."""
     g = duel("EL", "EL")
     attack(g, (5, 5), (4, 5), ["swords", "swords", "heavy"])
     assert g.state[L.FORCED_POS] == 3 and blocks(g, 4, 5) == 1
 
 
 def test_sword_hits_against_elephants_are_ignored():
-    """CCA §3.9.7, §3.9.8: an elephant ignores all sword hits against it."""
+    """CCA §3.9.7, CCA §3.9.8: an elephant ignores all sword hits against it."""
     g = duel("HI", "EL")
     attack(g, (5, 5), (4, 5), ["swords"] * 5)
     assert blocks(g, 4, 5) == 2
 
 
 def test_elephant_ignores_a_red_hit_and_a_flag_from_cavalry():
-    """CCA §3.9.7, §3.11.2: in close combat with cavalry an elephant ignores 1 red-square hit and may ignore 1 flag."""
+    """CCA §3.9.7, CCA §3.11.2: in close combat with cavalry an elephant ignores 1 red-square hit and may ignore 1 flag."""
     g = duel("HC", "EL")
     attack(g, (5, 5), (4, 5), ["heavy", "heavy", "flag", "light"])
     assert blocks(g, 4, 5) == 1
@@ -62,7 +62,7 @@ def test_elephant_ignores_a_red_hit_and_a_flag_from_cavalry():
 
 
 def test_cavalry_retreats_one_more_hex_per_elephant_flag():
-    """CCA §3.9.7, §3.11.1: cavalry forced back by an elephant's flag retreats its distance + 1 per flag (heavy cavalry: 3)."""
+    """CCA §3.9.7, CCA §3.11.1: cavalry forced back by an elephant's flag retreats its distance + 1 per flag (heavy cavalry: 3)."""
     g = make([("bottom", "EL", 5, 5), ("top", "HC", 4, 5)])
     to_battle(g, (5, 5))
     g.force_dice(["flag", "light", "light", "light"])
@@ -73,7 +73,7 @@ def test_cavalry_retreats_one_more_hex_per_elephant_flag():
 
 
 def test_elephant_gets_no_helmet_hits_from_leaders():
-    """CCA §3.9.7, §3.12.1: helmets never hit for an elephant, even with an attached leader."""
+    """CCA §3.9.7, CCA §3.12.1: helmets never hit for an elephant, even with an attached leader."""
     g = make([("bottom", "EL", 5, 5), ("top", "MI", 4, 5)], leaders=[("bottom", 5, 5)])
     to_battle(g, (5, 5))
     attack(g, (5, 5), (4, 5), ["helmet"] * 4)

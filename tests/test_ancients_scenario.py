@@ -68,7 +68,7 @@ def test_malformed_scenario_names_the_field(edit, field):
 
 
 def test_terrain_the_engine_does_not_play_is_rejected():
-    """CCA §3.13, §1.7: fordable rivers, fortified camps, marshes and towns are not played yet (their rules are CNC-only or undefined), so a scenario with them is rejected with a clear error instead of being played wrongly."""
+    """CCA §3.13, CCA §1.7: fordable rivers, fortified camps, marshes and towns are not played yet (their rules are CNC-only or undefined), so a scenario with them is rejected with a clear error instead of being played wrongly."""
     for kind in ("fordable_river", "fortified_camp", "marsh", "town"):
         d = base()
         d["terrain"] = [{"r": 4, "c": 4, "type": kind}]

@@ -1,4 +1,4 @@
-"""Ancients constants and the action space (CCA §0, §1, §6, §7)."""
+"""Ancients constants and the action space (CCA §0, CCA §1, CCA §6, CCA §7)."""
 
 import numpy as np
 from ancients_helpers import BOTTOM, H, attack, blocks, give_card, make, to_battle
@@ -39,7 +39,7 @@ def test_action_names_use_the_glossary_terms():
 
 
 def test_more_than_seven_dice_can_be_rolled():
-    """CCA §1.1, §1.5: there are 7 physical dice, but the engine simply rolls N dice, each face 1/6."""
+    """CCA §1.1, CCA §1.5: there are 7 physical dice, but the engine simply rolls N dice, each face 1/6."""
     s = Game("akragas", seed=1).state.copy()
     counts = np.zeros(6)
     for _ in range(2000):
@@ -68,7 +68,7 @@ def test_colour_classes():
 
 
 def test_who_may_fire():
-    """CCA §3.8.1, §3.8.3: only missile units fire: green-circle units (range 2 or 3) and the war machine (range 6); medium and heavy units and the barbarian chariot never."""
+    """CCA §3.8.1, CCA §3.8.3: only missile units fire: green-circle units (range 2 or 3) and the war machine (range 6); medium and heavy units and the barbarian chariot never."""
     rng = dict(zip(UNIT_CODES, UNIT_RANGE, strict=True))
     assert rng["LI"] == rng["AX"] == rng["LC"] == 2
     assert rng["LB"] == rng["LS"] == rng["LBC"] == 3
@@ -80,7 +80,7 @@ def test_who_may_fire():
 
 
 def test_global_numbers():
-    """CCA §6.1, §6.2: 113 hexes, 60 cards, 1 card drawn per turn, leader moves 3, unit evade 2; blocks, moves and retreats per unit as tabled."""
+    """CCA §6.1, CCA §6.2: 113 hexes, 60 cards, 1 card drawn per turn, leader moves 3, unit evade 2; blocks, moves and retreats per unit as tabled."""
     from catan_env.ancients.engine.board import NUM_HEXES
     from catan_env.ancients.engine.units import CARD_COUNT, EVADE_DISTANCE, LEADER_MOVE
 
@@ -121,7 +121,7 @@ def test_battle_phase_actions():
 
 
 def test_end_of_turn_is_automatic():
-    """CCA §7.6, §3.3: ending the battle step draws automatically and passes the turn."""
+    """CCA §7.6, CCA §3.3: ending the battle step draws automatically and passes the turn."""
     g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5)])
     to_battle(g, (5, 5))
     g.step("done")
@@ -129,7 +129,7 @@ def test_end_of_turn_is_automatic():
 
 
 def test_engine_order_one_leader_check_per_roll_after_retreat_losses():
-    """CCA §3.15, §3.12.2: hits, then flags, then the retreat; the leader casualty check comes once per roll, and a unit eliminated by failed-retreat losses gives its leader the 1-die check."""
+    """CCA §3.15, CCA §3.12.2: hits, then flags, then the retreat; the leader casualty check comes once per roll, and a unit eliminated by failed-retreat losses gives its leader the 1-die check."""
     g = make([("bottom", "HI", 1, 5), ("top", "MI", 0, 5, 2)], leaders=[("top", 0, 5)])
     to_battle(g, (1, 5))
     # one medium hit (2 -> 1 block), one flag it cannot take on its baseline: eliminated;
