@@ -382,3 +382,33 @@ def test_close_combat_dice_per_unit(code, dice):
     g.step("pick unit r5c5")
     g.step("hex r4c5")
     assert g.state[L.DICE_N] == dice
+
+
+def _escape_setup():
+    g = make(
+        [
+            ("bottom", "HI", 3, 5),
+            ("bottom", "MI", 1, 4),
+            ("bottom", "LI", 1, 5),
+            ("top", "MI", 0, 10),
+        ],
+        leaders=[("top", 2, 5)],
+    )
+    to_battle(g, (3, 5))
+    attack(g, (3, 5), (2, 5), ["light"] * 5)
+    return g
+
+
+def test_leader_escape_through_enemy_units():
+    """CCA §3.12.6: a leader who must evade but whose every path is blocked by enemy units may escape through them; each unit passed rolls its close-combat dice at him and any helmet kills him; the safest path is taken."""
+    g = _escape_setup()
+    assert g.phase == "leader evade"
+    names = set(g.legal_action_names())
+    assert {"hex r0c4", "hex r0c5", "hex r0c6", "leader off board"} <= names
+    g.force_dice(["light", "flag"])  # through the light infantry: 2 dice
+    g.step("hex r0c5")
+    assert leader(g, 0, 5) and g.banners == (0, 0)
+    g2 = _escape_setup()
+    g2.force_dice(["helmet", "light"])
+    g2.step("hex r0c5")
+    assert not leader(g2, 0, 5) and g2.banners == (1, 0)

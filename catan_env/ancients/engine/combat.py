@@ -73,6 +73,7 @@ from .layout import (
 from .movement import (
     battle_allowance,
     evade_destinations,
+    leader_escape_costs,
     leader_evade_destinations,
     retreat_options,
 )
@@ -398,12 +399,15 @@ def _ignorable(s, h):
 @njit(cache=True)
 def _leader_must_evade(s, h, resume):
     """A leader left alone (or attacked alone) who survived must evade (CCA §3.12.5)."""
-    n, off = leader_evade_destinations(s, h, np.zeros(NUM_HEXES, np.int32))
+    buf = np.zeros(NUM_HEXES, np.int32)
+    n, off = leader_evade_destinations(s, h, buf)
     if n == 0 and not off:
-        # no legal evade: eliminated (CCA §3.12.5 interpretation); escape is not modelled
-        remove_leader(s, h, True)
-        s[CB_STAGE] = resume
-        return
+        n2, off2 = leader_escape_costs(s, h, buf)
+        if n2 == 0 and off2 < 0:
+            # no evade and no escape: eliminated (CCA §3.12.5 interpretation)
+            remove_leader(s, h, True)
+            s[CB_STAGE] = resume
+            return
     s[EVADER] = h
     s[EVADE_RETURN] = resume
     s[PHASE] = PH_LEADER_EVADE
@@ -773,6 +777,19 @@ def evade_to(s, y):
 def leader_evade_to(s, y):
     """The evading leader goes to ``y`` (-1: off the board by his baseline, no banner)."""
     h = s[EVADER]
+    buf = np.zeros(NUM_HEXES, np.int32)
+    n, off = leader_evade_destinations(s, h, buf)
+    if n == 0 and not off:
+        # CCA §3.12.6: an escape through enemy units; any helmet kills him
+        n2, off2 = leader_escape_costs(s, h, buf)
+        dice = off2 if y < 0 else buf[y] - 1
+        if dice > 0 and roll(s, dice)[FACE_LEADER] > 0:
+            remove_leader(s, h, True)
+            s[EVADER] = -1
+            s[CB_STAGE] = s[EVADE_RETURN]
+            s[PHASE] = PH_BATTLE
+            resolve(s)
+            return
     if y < 0:
         s[GONE_LEADERS + s[LEADER_SIDE + h]] += 1
         remove_leader(s, h, False)

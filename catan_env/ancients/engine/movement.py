@@ -34,6 +34,7 @@ from .units import (
     HC,
     HCH,
     UNIT_BATTLE_MOVE,
+    UNIT_CC_ATTACK,
     UNIT_LIGHT_FOOT,
     UNIT_MOUNTED,
     UNIT_MOVE,
@@ -280,4 +281,50 @@ def leader_evade_destinations(s, h, out):
                     count += 1
                 if step < 3 and on_baseline(y, side):
                     off = True
+    return count, off
+
+
+@njit(cache=True)
+def leader_escape_costs(s, h, out):
+    """CCA §3.12.6 Leader Escape, used only when no ordinary evade exists: the
+    leader may also pass through hexes of enemy units; each one he passes rolls
+    its normal close-combat dice at him (an elephant 1). ``out[y]`` = the fewest
+    dice on a path to ``y`` + 1 (the path with the fewest dice is always the
+    safest, so it is the one taken). Returns (destinations, dice to leave by the
+    baseline or -1)."""
+    for i in range(NUM_HEXES):
+        out[i] = 0
+    side = s[LEADER_SIDE + h]
+    cost = np.full(NUM_HEXES, -1, np.int64)
+    step_of = np.zeros(NUM_HEXES, np.int64)
+    cost[h] = 0
+    step_of[h] = 0
+    off = 0 if on_baseline(h, side) else -1
+    count = 0
+    for step in range(3):
+        for x in range(NUM_HEXES):
+            if cost[x] < 0 or step_of[x] != step:
+                continue
+            for k in range(2):
+                y = rear_hex(x, side, k)
+                if y < 0 or impassable(s, y):
+                    continue
+                if lone_leader(s, y) and s[LEADER_SIDE + y] != side:
+                    continue
+                c = cost[x]
+                enemy = s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side
+                if enemy:
+                    t = s[UNIT_TYPE + y] - 1
+                    c += 1 if t == EL else UNIT_CC_ATTACK[t]
+                if cost[y] < 0 or c < cost[y]:
+                    cost[y] = c
+                    step_of[y] = step + 1
+                if not enemy and s[LEADER + y] == 0:
+                    if out[y] == 0:
+                        count += 1
+                        out[y] = c + 1
+                    elif c + 1 < out[y]:
+                        out[y] = c + 1
+                if step < 2 and on_baseline(y, side) and (off < 0 or c < off):
+                    off = c
     return count, off

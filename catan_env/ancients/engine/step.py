@@ -65,6 +65,7 @@ from .layout import (
 from .movement import (
     evade_destinations,
     leader_destinations,
+    leader_escape_costs,
     leader_evade_destinations,
     retreat_options,
     unit_destinations,
@@ -242,6 +243,9 @@ def legal_mask(s, out):
             out[A_HEX + two[i]] = 1
     elif ph == PH_LEADER_EVADE:
         n, off = leader_evade_destinations(s, s[EVADER], buf)
+        if n == 0 and not off:
+            n, off_dice = leader_escape_costs(s, s[EVADER], buf)
+            off = off_dice >= 0
         for y in range(NUM_HEXES):
             if buf[y] > 0:
                 out[A_HEX + y] = 1
