@@ -26,7 +26,7 @@ def test_thousand_random_games_conserve_blocks_banners_leaders_cards_and_end(kin
     soak(states, np.array(kinds, np.int64), np.arange(n, dtype=np.int64), problems, 100_000)
     bad = np.flatnonzero(problems[:, 0])
     assert not len(bad), (
-        f"game {bad[0]}: {problems[bad[0]]} {PROBLEMS[min(problems[bad[0], 0], 6)]}"
+        f"game {bad[0]}: {problems[bad[0]]} {PROBLEMS[min(problems[bad[0], 0], 7)]}"
     )
     assert (states[:, L.PHASE] == PH_OVER).all()  # every game ended
     winners = states[:, L.WINNER]

@@ -784,10 +784,10 @@ def leader_evade_to(s, y):
         n2, off2 = leader_escape_costs(s, h, buf)
         dice = off2 if y < 0 else buf[y] - 1
         if dice > 0 and roll(s, dice)[FACE_LEADER] > 0:
-            remove_leader(s, h, True)
             s[EVADER] = -1
             s[CB_STAGE] = s[EVADE_RETURN]
             s[PHASE] = PH_BATTLE
+            remove_leader(s, h, True)  # may end the game: after the phase is set
             resolve(s)
             return
     if y < 0:

@@ -22,15 +22,19 @@ from .layout import (
     LEADERS_START,
     LOST_LEADERS,
     LOST_UNITS,
+    PHASE,
     UNIT_BLOCKS,
     UNIT_SIDE,
     UNIT_TYPE,
+    WINNER,
 )
+from .phases import PH_OVER
 from .units import CARD_COUNT, CARD_PLAYABLE, NUM_CARD_TYPES
 from .units import UNIT_BLOCKS as FULL_BLOCKS
 
 OK = 0
 BAD_BLOCKS, BAD_BLOCK_TOTAL, BAD_BANNERS, BAD_LEADERS, BAD_CARDS, BAD_LEADER_SIDE = range(1, 7)
+BAD_OVER = 7
 PROBLEMS = (
     "ok",
     "unit blocks out of range",
@@ -39,6 +43,7 @@ PROBLEMS = (
     "leaders not conserved",
     "cards not conserved",
     "leader on an enemy unit",
+    "a winner but the game goes on",
 )
 
 
@@ -87,4 +92,6 @@ def check(s):
         want += CARD_COUNT[c] * CARD_PLAYABLE[c]
     if total != want:
         return BAD_CARDS
+    if s[WINNER] != 0 and s[PHASE] != PH_OVER:
+        return BAD_OVER
     return OK

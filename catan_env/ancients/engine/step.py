@@ -61,6 +61,7 @@ from .layout import (
     UNIT_MOVED,
     UNIT_SIDE,
     UNIT_TYPE,
+    WINNER,
 )
 from .movement import (
     evade_destinations,
@@ -446,6 +447,8 @@ def step(s, a):
             start_combat(s, att, a - A_HEX, COMBAT_BONUS)
             if s[PHASE] != PH_REACT:
                 resolve(s)
+    if s[WINNER] != 0:
+        s[PHASE] = PH_OVER  # victory is immediate (CCA §3.2)
     if s[PHASE] != PH_OVER:
         settle(s)
     if s[PHASE] <= PH_TARGET:
