@@ -27,7 +27,7 @@ by ``max_turns``. Illegal actions raise
 :class:`~catan_env.explain.IllegalActionError` and change nothing.
 
 Version history:
-    v0: initial release (Akragas; section and troop cards).
+    v0: initial release (Akragas; every unit type and all 60 cards).
 """
 
 from __future__ import annotations
