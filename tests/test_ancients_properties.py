@@ -101,3 +101,31 @@ def test_same_seed_same_game():
     a, b = Game("akragas", seed=7), Game("akragas", seed=7)
     assert (a.state == b.state).all()
     assert not (Game("akragas", seed=8).state == a.state).all()
+
+
+def test_random_games_with_every_unit_type_and_terrain():
+    """CCA §6.2, §3.13, §3.9.7: games with elephants, warriors, camels, chariots, war machines and every played terrain keep every invariant and end."""
+    import json
+
+    from catan_env.ancients import Scenario
+
+    d = json.loads(json.dumps(load_scenario("akragas").source))
+    swap = {0: "WA", 12: "WA", 1: "CA", 13: "LCH", 3: "WM", 14: "WM", 4: "ACA", 15: "HAC",
+            5: "HC", 16: "LBC", 6: "LS", 17: "LS"}  # fmt: skip
+    for i, code in swap.items():
+        d["units"][i]["type"] = code
+    for u in d["units"]:
+        if u["type"] in ("HCH", "MC", "LC") and u["c"] % 2 == 0:
+            u["type"] = "EL"
+    d["terrain"] = [{"r": 4, "c": c, "type": t} for c, t in
+                    ((2, "forest"), (5, "hill"), (8, "broken_ground"), (11, "river"), (0, "lake"))]  # fmt: skip
+    sc = Scenario.from_dict(d)
+    opts = check_options({})
+    for kinds in ((0, 0), (1, 0), (1, 1)):
+        n = 200
+        states = np.stack([new_state(sc, i, opts) for i in range(n)])
+        problems = np.zeros((n, 3), np.int64)
+        soak(states, np.array(kinds, np.int64), np.arange(n, dtype=np.int64), problems, 100_000)
+        bad = np.flatnonzero(problems[:, 0])
+        assert not len(bad), f"game {bad[0]}: {problems[bad[0]]}"
+        assert (states[:, L.PHASE] == PH_OVER).all()
