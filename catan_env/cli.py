@@ -168,6 +168,10 @@ def _cmd_simulate(args) -> int:
 
 
 def _cmd_tournament(args) -> int:
+    if args.game == "ancients":
+        from .ancients.tournament import tournament_command
+
+        return tournament_command(args)
     from .tournament import tournament
 
     names = [a.strip() for a in args.agents.split(",")]
@@ -345,7 +349,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--variant", default="base", help="rule set (default base)")
     tour.add_argument(
-        "--scenario", default=None, help="Explorers & Pirates scenario (default land_ho)"
+        "--game", choices=("catan", "ancients"), default="catan", help="catan (default) or ancients"
+    )
+    tour.add_argument(
+        "--scenario",
+        default=None,
+        help="Explorers & Pirates scenario (default land_ho); with --game ancients a scenario "
+        "id or JSON file (default akragas)",
     )
     tour.add_argument("--seed", type=int, default=0, help="fixes all games (default 0)")
     tour.add_argument(

@@ -101,3 +101,31 @@ def test_cli_simulate_ancients(capsys):
     assert r["games"] == 20 and sum(r["wins"]) == 20 and r["sides"] == ["syracusan", "carthaginian"]
     assert main(["simulate", "--game", "ancients", "-n", "2", "-o", "nope=1"]) == 2
     assert "unknown ancients option" in capsys.readouterr().err
+
+
+def test_tournament_ancients(capsys):
+    """CCA §3.2: ``catan-env tournament --game ancients`` plays every pairing from both sides; the heuristic beats random."""
+    import json
+
+    from catan_env.cli import main
+
+    assert (
+        main(
+            [
+                "tournament",
+                "--game",
+                "ancients",
+                "--agents",
+                "heuristic,random",
+                "-n",
+                "40",
+                "--json",
+            ]
+        )
+        == 0
+    )
+    r = json.loads(capsys.readouterr().out)
+    by = {a["name"]: a for a in r["agents"]}
+    assert by["heuristic"]["games"] == 40 and by["heuristic"]["side_games"] == [20, 20]
+    assert by["heuristic"]["win_rate"] > 0.8
+    assert main(["tournament", "--game", "ancients", "--agents", "random", "-n", "4"]) == 2
