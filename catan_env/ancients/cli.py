@@ -35,6 +35,8 @@ def simulate_command(args) -> int:
         raise ValueError(f"--threads must be at least 1, got {args.threads}")
     if args.record:
         raise ValueError("--record is not available for --game ancients yet")
+    if getattr(args, "ray", None) is not None:
+        raise ValueError("--ray is not available for --game ancients yet")
     options = dict(_option(o) for o in args.option)
     if not args.quiet and not args.json:
         print("compiling or loading the Ancients engine (the first run takes a minute or two)...")

@@ -111,6 +111,8 @@ def tournament(agents, games: int, scenario: str = "akragas", seed: int = 0, **o
 def tournament_command(args) -> int:
     from .cli import _option
 
+    if getattr(args, "ray", None) is not None:
+        raise ValueError("--ray is not available for --game ancients yet")
     names = [a.strip() for a in args.agents.split(",")]
     options = dict(_option(o) for o in getattr(args, "option", []) or [])
     scenario = args.scenario or "akragas"
