@@ -412,3 +412,15 @@ def test_leader_escape_through_enemy_units():
     g2.force_dice(["helmet", "light"])
     g2.step("hex r0c5")
     assert not leader(g2, 0, 5) and g2.banners == (1, 0)
+
+
+def test_forced_retreat_steps_are_asked_when_skip_forced_is_off():
+    """CCA §3.11.1, §7.5 (option skip_forced): with skip_forced off, even a retreat step with one legal hex is asked of the owner."""
+    g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5), ("top", "HI", 3, 4)], skip_forced=False)
+    to_battle(g, (5, 5))
+    attack(g, (5, 5), (4, 5), ["flag", "light", "light", "light", "light"])
+    assert phase(g) == PH_RETREAT and g.legal_action_names() == ["hex r3c5"]
+    g2 = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5), ("top", "HI", 3, 4)])
+    to_battle(g2, (5, 5))
+    attack(g2, (5, 5), (4, 5), ["flag", "light", "light", "light", "light"])
+    assert unit(g2, 3, 5) == "MI"
