@@ -103,3 +103,20 @@ def test_blocked_elephant_damages_the_blocking_units():
     g.step("hex r4c5")
     assert blocks(g, 4, 5) == 2
     assert blocks(g, 3, 4) == 3 and blocks(g, 3, 5) == 3
+
+
+def test_rampage_rolls_at_adjacent_lone_leaders():
+    """CCA §3.9.7 [CNC only], option rampage_hits_lone_leaders: a rampage rolls 2 dice at an adjacent lone leader; a helmet kills him, otherwise he must evade; with the option off he is left alone."""
+    for on in (True, False):
+        g = make([("bottom", "HI", 5, 5), ("top", "EL", 4, 5)], leaders=[("bottom", 4, 4)],
+                 rampage_hits_lone_leaders=on)  # fmt: skip
+        to_battle(g, (5, 5))
+        g.force_dice(
+            ["flag", "light", "light", "light", "light"] + ["helmet", "light"] + ["light", "light"]
+        )
+        g.step("pick unit r5c5")
+        g.step("hex r4c5")
+        from ancients_helpers import leader
+
+        assert leader(g, 4, 4) != on
+        assert g.banners == ((0, 1) if on else (0, 0))

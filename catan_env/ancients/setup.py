@@ -23,6 +23,9 @@ DEFAULT_OPTIONS = {
     "mounted_charge_all_heavy": False,
     # CCA §4.3 [CNC only, verify]: an Inspired card's "one unit of your choice" in its section
     "inspired_fallback_in_section": False,
+    # CCA §3.9.7 [CNC only]: a rampage also rolls at adjacent lone leaders (helmet kills,
+    # else he evades)
+    "rampage_hits_lone_leaders": True,
     # retreat steps with a single legal hex apply themselves
     "skip_forced": True,
 }
@@ -32,6 +35,7 @@ _OPTION_FIELDS = {
     "momentum_after_lone_leader": L.OPT_MOMENTUM_VS_LEADER,
     "auto_battle_back": L.OPT_AUTO_BATTLE_BACK,
     "skip_forced": L.OPT_SKIP_FORCED,
+    "rampage_hits_lone_leaders": L.OPT_RAMPAGE_LEADERS,
     "first_strike_vs_bonus": L.OPT_FIRST_STRIKE_BONUS,
     "mounted_charge_all_heavy": L.OPT_CHARGE_ALL_HEAVY,
     "inspired_fallback_in_section": L.OPT_INSPIRED_SECTION,

@@ -45,6 +45,7 @@ from .layout import (
     OPT_AUTO_BATTLE_BACK,
     OPT_FIRST_STRIKE_BONUS,
     OPT_MOMENTUM_VS_LEADER,
+    OPT_RAMPAGE_LEADERS,
     OPT_SKIP_FORCED,
     PHASE,
     RAMPAGE_K,
@@ -566,6 +567,14 @@ def _rampage_step(s, blocked):
                 return True
         elif blocked and lone_leader(s, y) and s[LEADER_SIDE + y] != s[UNIT_SIDE + at]:
             remove_leader(s, y, True)
+        elif not blocked and lone_leader(s, y) and s[OPT_RAMPAGE_LEADERS] != 0:
+            # CNC's ruling (CCA §3.9.7): a helmet kills a lone leader, else he must evade
+            if roll(s, 2)[FACE_LEADER] > 0:
+                remove_leader(s, y, True)
+            else:
+                _leader_must_evade(s, y, RS_RAMPAGE)
+                if s[PHASE] == PH_LEADER_EVADE:
+                    return True
     return True
 
 

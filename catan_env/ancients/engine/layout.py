@@ -40,6 +40,9 @@ OPT_INSPIRED_SECTION = _add(
     "opt_inspired_fallback_in_section",
     doc="1: an Inspired card's one unit must be in its section (CCA §4.3)",
 )
+OPT_RAMPAGE_LEADERS = _add(
+    "opt_rampage_hits_lone_leaders", doc="1: a rampage rolls at adjacent lone leaders too (CNC)"
+)
 OPT_SKIP_FORCED = _add("skip_forced", doc="1: retreat steps with one legal hex apply themselves")
 
 # --- randomness
