@@ -41,6 +41,22 @@ from multiprocessing import get_context
 
 import numpy as np
 
+#: What can be soaked: a name -> (variant, options every chunk of it uses). The
+#: default run soaks the first two; the E&P scenarios are named with ``--variants``.
+TARGETS: dict[str, tuple[str, dict]] = {
+    "base": ("base", {}),
+    "cities_and_knights": ("cities_and_knights", {}),
+    **{
+        f"ep_{s}": ("explorers_and_pirates", {"scenario": s})
+        for s in (
+            "land_ho",
+            "pirate_lairs",
+            "fish_for_catan",
+            "spices_for_catan",
+            "explorers_and_pirates",
+        )
+    },
+}
 VARIANTS = ("base", "cities_and_knights")
 
 #: Option presets per variant, rotated over chunks (the first is the standard game
@@ -63,6 +79,7 @@ PRESETS: dict[str, list[dict]] = {
         {"domestic_trade": False, "skip_forced": True},
         {"max_turns": 40},
     ],
+    **{t: [{}, {"num_players": 3}] for t in TARGETS if t.startswith("ep_")},
 }
 
 #: Decisions after which a game counts as endless (invariant code 16).
@@ -77,12 +94,13 @@ def preset_for(variant: str, chunk: int, mode: str) -> dict:
     return presets[1 + (chunk // 2) % (len(presets) - 1)]
 
 
-def run_chunk(variant: str, seed0: int, n_games: int, options: dict, sample: bool) -> dict:
+def run_chunk(target: str, seed0: int, n_games: int, options: dict, sample: bool) -> dict:
     """Soak ``n_games`` games from seed ``seed0``; the worker-process entry point."""
     from catan_env import GameConfig
-    from catan_env.engine.tables import STANDARD_TABLES
     from catan_env.variants import get_variant
 
+    variant, fixed = TARGETS[target]
+    options = {**fixed, **options}
     v = get_variant(variant)
     c = GameConfig.make(variant=variant, **options)
     code = np.zeros(n_games, np.int32)
@@ -90,10 +108,10 @@ def run_chunk(variant: str, seed0: int, n_games: int, options: dict, sample: boo
     decisions = np.zeros(n_games, np.int64)
     states = np.zeros((n_games, v.state_size), np.int32)
     seeds = np.arange(seed0, seed0 + n_games, dtype=np.int64)
-    args = (STANDARD_TABLES, c.config_vector(), c.board_template(), seeds, seed0, MAX_DECISIONS)
+    args = (v.tables(c), c.config_vector(), c.board_template(), seeds, seed0, MAX_DECISIONS)
     v.soak(*args, code, winner, decisions, states)
     out = {
-        "variant": variant,
+        "variant": target,
         "games": n_games,
         "decisions": int(decisions.sum()),
         "max_decisions": int(decisions.max()),
@@ -269,7 +287,7 @@ def soak(
     from catan_env.variants import get_variant
 
     for name, agg in results.items():
-        names = get_variant(name).invariant_names
+        names = get_variant(TARGETS[name][0]).invariant_names
         agg["codes"] = {
             (names[c] if c < len(names) else str(c)): n for c, n in sorted(agg["codes"].items())
         }
@@ -285,7 +303,9 @@ def soak(
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=1_000_000, help="games per variant")
-    p.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated")
+    p.add_argument(
+        "--variants", default=",".join(VARIANTS), help=f"comma-separated of {', '.join(TARGETS)}"
+    )
     p.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     p.add_argument("--chunk", type=int, default=50, help="games per kernel call")
     p.add_argument(
@@ -299,8 +319,8 @@ def main(argv=None) -> int:
     a = p.parse_args(argv)
     variants = tuple(x for x in a.variants.split(",") if x)
     for v in variants:
-        if v not in VARIANTS:
-            p.error(f"unknown variant {v!r}")
+        if v not in TARGETS:
+            p.error(f"unknown variant {v!r} (one of {', '.join(TARGETS)})")
     out = soak(
         a.games,
         variants,

@@ -86,6 +86,15 @@ CK_INVARIANT_NAMES = (
 
 @njit(cache=True)
 def ck_check_state(state, tb):
+    """0 if ``state`` obeys every C&K invariant, else the first broken one's code."""
+    return ck_check_state_memo(state, tb, True)
+
+
+@njit(cache=True)
+def ck_check_state_memo(state, tb, network):
+    """``ck_check_state`` with the distance rule and Longest Road checked only if
+    ``network`` (see ``invariants.network_changed``: they read only the fields it
+    watches)."""
     n = state[L.NUM_PLAYERS]
     phase = state[L.PHASE]
     # 1-2. cards: non-negative and conserved
@@ -126,55 +135,69 @@ def ck_check_state(state, tb):
     for k in range(NUM_CARD_KINDS):
         if k != PRINTER and k != CONSTITUTION and counts[k] != CARD_COUNTS[k]:
             return 3
-    # 4-5. pieces and VP
-    for p in range(n):
-        settlements = 0
-        cities = 0
-        metros = 0
-        walls = 0
-        for v in range(NUM_VERTICES):
-            if state[L.VERTEX_OWNER + v] == p:
-                kind = state[L.VERTEX_BUILDING + v]
-                if kind == SETTLEMENT:
-                    settlements += 1
-                elif kind == CITY or kind == TIPPED_CITY:
-                    cities += 1
-                else:
-                    return 4
-                if state[VERTEX_WALL + v] == 1:
-                    if kind != CITY:
-                        return 4
-                    walls += 1
-                if metropolis_at(state, v) >= 0:
-                    metros += 1
-        roads = 0
-        for e in range(NUM_EDGES):
-            if state[L.EDGE_OWNER + e] == p:
-                roads += 1
-        if settlements + state[L.SETTLEMENTS_LEFT + p] != SETTLEMENTS_PER_PLAYER:
+    # 4-5. pieces and VP, counted in one pass over the board (the soak runs this
+    # after every step, so it avoids a pass per player)
+    tally = np.zeros(9 * MAX_PLAYERS, np.int64)  # one allocation, seven views
+    settlements = tally[:MAX_PLAYERS]
+    cities = tally[MAX_PLAYERS : 2 * MAX_PLAYERS]
+    tipped = tally[2 * MAX_PLAYERS : 3 * MAX_PLAYERS]
+    metros = tally[3 * MAX_PLAYERS : 4 * MAX_PLAYERS]
+    walls = tally[4 * MAX_PLAYERS : 5 * MAX_PLAYERS]
+    roads = tally[5 * MAX_PLAYERS : 6 * MAX_PLAYERS]
+    knights = tally[6 * MAX_PLAYERS :]
+    for v in range(NUM_VERTICES):
+        p = state[L.VERTEX_OWNER + v]
+        if p >= n:
             return 4
-        if cities + state[L.CITIES_LEFT + p] != CITIES_PER_PLAYER:
-            return 4
-        if roads + state[L.ROADS_LEFT + p] != ROADS_PER_PLAYER:
-            return 4
-        if walls + state[WALLS_LEFT + p] != WALLS_PER_PLAYER:
-            return 4
-        for s in range(1, 4):
-            on_board = 0
-            for v in range(NUM_VERTICES):
-                if state[L.KNIGHT_OWNER + v] == p and state[KNIGHT_STRENGTH + v] == s:
-                    on_board += 1
-            # A displaced knight waiting for its owner's choice is off the board.
-            if state[DISPLACED_OWNER] == p and state[DISPLACED_STRENGTH] == s:
-                on_board += 1
-            left = state[KNIGHTS_LEFT + 3 * p + s - 1]
-            if left < 0 or on_board + left != KNIGHTS_PER_STRENGTH:
+        if p >= 0:
+            kind = state[L.VERTEX_BUILDING + v]
+            if kind == SETTLEMENT:
+                settlements[p] += 1
+            elif kind == CITY or kind == TIPPED_CITY:
+                cities[p] += 1
+                if kind == TIPPED_CITY:
+                    tipped[p] += 1
+            else:
                 return 4
-        tipped = 0
-        for v in range(NUM_VERTICES):
-            if state[L.VERTEX_OWNER + v] == p and state[L.VERTEX_BUILDING + v] == TIPPED_CITY:
-                tipped += 1
-        vp = settlements + tipped + 2 * (cities - tipped) + 2 * metros
+            if state[VERTEX_WALL + v] == 1:
+                if kind != CITY:
+                    return 4
+                walls[p] += 1
+            if metropolis_at(state, v) >= 0:
+                metros[p] += 1
+        q = state[L.KNIGHT_OWNER + v]
+        if q >= n:
+            return 4
+        if q >= 0:
+            s = state[KNIGHT_STRENGTH + v]
+            if 1 <= s <= 3:  # out-of-range strengths are code 9 below
+                knights[3 * q + s - 1] += 1
+    for e in range(NUM_EDGES):
+        p = state[L.EDGE_OWNER + e]
+        if p >= n:
+            return 4
+        if p >= 0:
+            roads[p] += 1
+    # A displaced knight waiting for its owner's choice is off the board.
+    d = state[DISPLACED_OWNER]
+    if d >= 0:
+        if d >= n or not 1 <= state[DISPLACED_STRENGTH] <= 3:
+            return 4
+        knights[3 * d + state[DISPLACED_STRENGTH] - 1] += 1
+    for p in range(n):
+        if settlements[p] + state[L.SETTLEMENTS_LEFT + p] != SETTLEMENTS_PER_PLAYER:
+            return 4
+        if cities[p] + state[L.CITIES_LEFT + p] != CITIES_PER_PLAYER:
+            return 4
+        if roads[p] + state[L.ROADS_LEFT + p] != ROADS_PER_PLAYER:
+            return 4
+        if walls[p] + state[WALLS_LEFT + p] != WALLS_PER_PLAYER:
+            return 4
+        for k in range(3):
+            left = state[KNIGHTS_LEFT + 3 * p + k]
+            if left < 0 or knights[3 * p + k] + left != KNIGHTS_PER_STRENGTH:
+                return 4
+        vp = settlements[p] + tipped[p] + 2 * (cities[p] - tipped[p]) + 2 * metros[p]
         if state[L.LONGEST_ROAD_HOLDER] == p:
             vp += 2
         if state[MERCHANT_OWNER] == p:
@@ -190,29 +213,30 @@ def ck_check_state(state, tb):
             s = state[KNIGHT_STRENGTH + v]
             if s < 1 or s > 3 or state[KNIGHT_ACTIVE + v] < 0 or state[KNIGHT_ACTIVE + v] > 1:
                 return 9
-        if state[L.VERTEX_OWNER + v] >= 0:
+        if network and state[L.VERTEX_OWNER + v] >= 0:
             for k in range(3):
                 w = tb[T_VERTEX_VERTICES + 3 * v + k]
                 if w >= 0 and state[L.VERTEX_OWNER + w] >= 0:
                     return 6
-    # 7. Longest Road
-    best = 0
-    n_best = 0
-    for p in range(n):
-        length = road_length(state, tb, p)
-        if length != state[L.ROAD_LENGTH + p]:
+    # 7. Longest Road (with the distance rule above, skipped while the network is unchanged)
+    if network:
+        best = 0
+        n_best = 0
+        for p in range(n):
+            length = road_length(state, tb, p)
+            if length != state[L.ROAD_LENGTH + p]:
+                return 7
+            if length > best:
+                best = length
+                n_best = 1
+            elif length == best:
+                n_best += 1
+        holder = state[L.LONGEST_ROAD_HOLDER]
+        if holder >= 0:
+            if state[L.ROAD_LENGTH + holder] < 5 or state[L.ROAD_LENGTH + holder] != best:
+                return 7
+        elif best >= 5 and n_best == 1:
             return 7
-        if length > best:
-            best = length
-            n_best = 1
-        elif length == best:
-            n_best += 1
-    holder = state[L.LONGEST_ROAD_HOLDER]
-    if holder >= 0:
-        if state[L.ROAD_LENGTH + holder] < 5 or state[L.ROAD_LENGTH + holder] != best:
-            return 7
-    elif best >= 5 and n_best == 1:
-        return 7
     # 8. metropolises
     for t in range(NUM_TRACKS):
         h = state[METRO_HOLDER + t]

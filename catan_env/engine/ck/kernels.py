@@ -11,13 +11,14 @@ from numba import njit, prange
 
 from ...constants import MAX_PLAYERS
 from ..batch import episode_seed
+from ..invariants import NETWORK_MEMO_SIZE, network_changed
 from ..layout import CURRENT_PLAYER, DECISIONS, NUM_PLAYERS, PHASE, TRUNCATED, TURN, WINNER
 from ..phases import GAME_OVER
 from ..rng import below_at, seed_at
 from ..scoring import total_vp
 from . import action_ids as A
 from .heuristic import CK_WORK_SIZE, ck_choose
-from .invariants import ck_check_state
+from .invariants import ck_check_state_memo
 from .layout import BARBARIAN_ATTACKS, BARBARIAN_WINS, CK_STATE_SIZE
 from .masks import ck_legal_actions
 from .setup import ck_reset
@@ -170,11 +171,13 @@ def ck_soak_random_games(
     legal = np.zeros(A.NUM_ACTIONS, np.int32)
     scratch = np.zeros(A.NUM_ACTIONS, np.int32)
     rng = np.zeros(2, np.int32)
+    memo = np.empty(NETWORK_MEMO_SIZE, np.int32)
     for i in range(seeds.shape[0]):
         state = out_states[i]
         ck_reset(state, tb, seeds[i], config, template)
         seed_at(rng, 0, agent_seed * 1000003 + i)
-        code = ck_check_state(state, tb)
+        memo[:] = -2
+        code = ck_check_state_memo(state, tb, network_changed(state, memo))
         decisions = 0
         while code == 0 and state[PHASE] != GAME_OVER:
             count = ck_legal_actions(state, tb, legal)
@@ -183,7 +186,7 @@ def ck_soak_random_games(
                 break
             ck_step(state, tb, legal[below_at(rng, 0, count)], scratch)
             decisions += 1
-            code = ck_check_state(state, tb)
+            code = ck_check_state_memo(state, tb, network_changed(state, memo))
             if decisions > max_decisions:
                 code = 16
         out_code[i] = code
