@@ -210,5 +210,4 @@ def _explorers_and_pirates() -> Variant:
         choose_action=kernels.ep_choose_action,
         agent_work_size=kernels.EP_WORK_SIZE,
         tables_for=_ep_tables,
-        agent_kinds=("random", "weighted"),
     )

@@ -84,3 +84,56 @@ def set_hex(d: dict, label: str, kind: str, revealed: bool = True, number: int =
 
 def face_down(d: dict) -> list[str]:
     return [h for h, x in d["board"]["hexes"].items() if not x["revealed"]]
+
+
+_FACE_DOWN_KINDS = ["forest", "hills", "pasture", "fields", "mountains", "sea", "gold"]
+
+
+def scramble_face_down(d: dict, rng, gold: bool = True) -> dict:
+    """Snapshot ``d`` with everything face down made up anew (E&P §12.7): the kind
+    of every face-down hex, fish faces and village advantages on face-down hexes,
+    the undrawn lair tokens and number tokens. No seat can tell it from ``d``."""
+    kinds = _FACE_DOWN_KINDS if gold else _FACE_DOWN_KINDS[:-1]
+    for h in d["board"]["hexes"].values():
+        if not h["revealed"]:
+            h["kind"] = kinds[rng.integers(len(kinds))]
+    for label in d["fish"]["faces"]:
+        if not d["board"]["hexes"][label]["revealed"]:
+            d["fish"]["faces"][label] = int(rng.integers(1, 7))
+    for label, v in d["spices"]["villages"].items():
+        if not d["board"]["hexes"][label]["revealed"]:
+            v["advantage"] = str(rng.choice(["swift_voyage", "pirate_bonus", "fast_gold"]))
+            v["face"] = int(rng.choice([0, 4, 5]))
+    rest = d["lair_stack"][d["lair_tokens_drawn"] :]
+    rng.shuffle(rest)
+    d["lair_stack"][d["lair_tokens_drawn"] :] = rest
+    for info in d["lairs"].values():
+        if info["state"] != "gold_field":
+            info["token"] = int(rng.choice([2, 3, 4, 5, 11, 12]))
+    for a in ("north", "south"):
+        stack = d["board"]["token_stacks"][a]
+        drawn = d["board"]["tokens_drawn"][a]
+        rest = stack[drawn:]
+        rng.shuffle(rest)
+        stack[drawn:] = rest
+    return d
+
+
+def scramble_hands(d: dict, seats: list, rng) -> dict:
+    """Snapshot ``d`` with the cards of ``seats`` dealt anew among them, each hand
+    keeping its size (what the other seats see of it)."""
+    cards = []
+    for q in seats:
+        for r, n in d["players"][q]["hand"].items():
+            cards += [r] * n
+    order = rng.permutation(len(cards))
+    at = 0
+    for q in seats:
+        hand = d["players"][q]["hand"]
+        size = sum(hand.values())
+        for r in hand:
+            hand[r] = 0
+        for j in order[at : at + size]:
+            hand[cards[j]] += 1
+        at += size
+    return d

@@ -5,6 +5,7 @@ import json
 
 import numpy as np
 import pytest
+from ep_helpers import scramble_face_down
 from pettingzoo.test import api_test, seed_test
 
 import catan_env
@@ -126,33 +127,10 @@ def test_observations_never_show_face_down_hexes():
     """E&P §12.7: along random games, scrambling what every face-down hex is and the
     token stacks' order leaves every seat's observation unchanged."""
     rng = np.random.default_rng(5)
-    kinds = ["forest", "hills", "pasture", "fields", "mountains", "sea", "gold"]
     for seed in range(10):
         scenario = SCENARIOS[seed % 5]
         g = _random_game(seed, steps=int(rng.integers(50, 900)), scenario=scenario)
-        d = g.to_dict()
-        for h in d["board"]["hexes"].values():
-            if not h["revealed"]:
-                h["kind"] = kinds[rng.integers(len(kinds) - (seed % 5 == 0))]
-        for label in d["fish"]["faces"]:
-            if not d["board"]["hexes"][label]["revealed"]:
-                d["fish"]["faces"][label] = int(rng.integers(1, 7))
-        for label, v in d["spices"]["villages"].items():
-            if not d["board"]["hexes"][label]["revealed"]:
-                v["advantage"] = str(rng.choice(["swift_voyage", "pirate_bonus", "fast_gold"]))
-                v["face"] = int(rng.choice([0, 4, 5]))
-        rest = d["lair_stack"][d["lair_tokens_drawn"] :]
-        rng.shuffle(rest)
-        d["lair_stack"][d["lair_tokens_drawn"] :] = rest
-        for info in d["lairs"].values():
-            if info["state"] != "gold_field":
-                info["token"] = int(rng.choice([2, 3, 4, 5, 11, 12]))
-        for a in ("north", "south"):
-            stack = d["board"]["token_stacks"][a]
-            drawn = d["board"]["tokens_drawn"][a]
-            rest = stack[drawn:]
-            rng.shuffle(rest)
-            stack[drawn:] = rest
+        d = scramble_face_down(g.to_dict(), rng, gold=seed % 5 != 0)
         g2 = Game.from_dict(d)
         for p in range(4):
             assert (g2.observe(p) == g.observe(p)).all()
@@ -190,6 +168,8 @@ def test_vector_and_simulate():
     assert main(["simulate", "--games", "20", "--variant", EP, "--scenario", "land_ho",
                  "--json", "-q", "--threads", "1"]) == 0  # fmt: skip
     assert main(["simulate", "--games", "2", "--variant", EP, "--agents", "heuristic",
+                 "--json", "-q", "--threads", "1"]) == 0  # fmt: skip
+    assert main(["simulate", "--games", "2", "--variant", EP, "--agents", "nobody",
                  "--json", "-q"]) != 0  # fmt: skip
 
 

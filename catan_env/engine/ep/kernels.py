@@ -2,8 +2,8 @@
 
 The same loops as the C&K kernels (:mod:`..ck.kernels`) over the E&P reset,
 legal actions and step. The jitted agents are ``random`` (uniform over the
-legal actions) and ``weighted`` (building and founding favoured); there is no
-E&P heuristic agent yet, and asking for one raises in the Python layer.
+legal actions), ``weighted`` (building and founding favoured) and
+``heuristic`` (:mod:`.heuristic`).
 """
 
 import numpy as np
@@ -24,14 +24,15 @@ from ..phases import GAME_OVER
 from ..rng import below_at, seed_at
 from ..scoring import total_vp
 from . import action_ids as A
+from .heuristic import EP_HEURISTIC_WORK_SIZE, ep_heuristic_action
 from .invariants import ep_check_state
 from .layout import DISCOVERED, EP_STATE_SIZE
 from .masks import ep_legal_actions
 from .setup import ep_reset
 from .step import ep_step
 
-KIND_RANDOM, KIND_WEIGHTED = 0, 1
-EP_WORK_SIZE = 1
+KIND_RANDOM, KIND_WEIGHTED, KIND_HEURISTIC = 0, 1, 2
+EP_WORK_SIZE = EP_HEURISTIC_WORK_SIZE
 
 
 @njit(cache=True)
@@ -78,7 +79,9 @@ def ep_weighted_action(state, legal, count, rng, at):
 
 @njit(cache=True)
 def ep_choose(kind, state, tb, legal, count, rng, at, work):
-    """The action of a jitted agent of ``kind`` (0 random, 1 weighted)."""
+    """The action of a jitted agent of ``kind`` (0 random, 1 weighted, 2 heuristic)."""
+    if kind == KIND_HEURISTIC:
+        return ep_heuristic_action(state, tb, legal, count, rng, at, work)
     if kind == KIND_WEIGHTED:
         return ep_weighted_action(state, legal, count, rng, at)
     return legal[below_at(rng, at, count)]
