@@ -37,6 +37,16 @@ EP_VP_TO_WIN = {
     "explorers_and_pirates": 17,
 }
 EP_PLAYABLE = EP_SCENARIOS
+#: The E&P rules file's alternative readings offered as options (E&P §14): option
+#: name -> its values, the rules file's default first.
+EP_INTERPRETATIONS: dict[str, tuple] = {
+    "steal_optional": (True, False),
+    "recover_crews_from_active_lair": (False, True),
+    "spice_crew_limit": ("per_player", "per_hex"),
+    "capture_gold_timing": ("immediate", "end_of_movement"),
+    "mission_track_vp": ("capped", "uncapped"),
+    "s2_win_check": ("any_time", "end_of_turn"),
+}
 #: Base-game options that have no meaning in E&P (no robber, no development
 #: cards, the frame board).
 _EP_FOREIGN = (
@@ -89,6 +99,18 @@ class GameConfig:
         easy_start: C&K only: no event die and no 7 in the first two rounds (C&K §7).
         scenario: E&P only: one of ``EP_SCENARIOS`` (E&P §10); default ``"land_ho"``.
             Only the scenarios in ``EP_PLAYABLE`` can be played so far.
+        steal_optional: E&P only (§5.2): the pirate's owner may decline to steal
+            (default True); False makes the theft compulsory when possible.
+        recover_crews_from_active_lair: E&P only (§7.3): False (default) keeps crews
+            on a lair until it is captured; True lets their owner's ship take them back.
+        spice_crew_limit: E&P only (§9.2): ``"per_player"`` (default, one crew of
+            each player per village) or ``"per_hex"`` (one crew per village in all).
+        capture_gold_timing: E&P only (§7.4): ``"immediate"`` (default, at the
+            third crew) or ``"end_of_movement"`` (with the track and hero).
+        mission_track_vp: E&P only (§6.2): ``"capped"`` (default, the printed VP
+            symbols) or ``"uncapped"`` (1 VP per space, the withdrawn reading).
+        s2_win_check: E&P only (§4.13): ``"any_time"`` (default) or
+            ``"end_of_turn"`` (Pirate Lairs checks the win only at the end of a turn).
     """
 
     variant: str = "base"
@@ -110,14 +132,22 @@ class GameConfig:
     knight_errant: bool = False
     easy_start: bool = False
     scenario: str | None = None
+    steal_optional: bool | None = None
+    recover_crews_from_active_lair: bool | None = None
+    spice_crew_limit: str | None = None
+    capture_gold_timing: str | None = None
+    mission_track_vp: str | None = None
+    s2_win_check: str | None = None
 
     def __post_init__(self):
         _check_choice("variant", self.variant, VARIANTS)
         ep = self.variant == "explorers_and_pirates"
         if ep:
             self._check_ep()
-        elif self.scenario is not None:
-            raise ConfigError("option scenario belongs to variant='explorers_and_pirates'")
+        else:
+            for name in ("scenario", *EP_INTERPRETATIONS):
+                if getattr(self, name) is not None:
+                    raise ConfigError(f"option {name} belongs to variant='explorers_and_pirates'")
         if self.domestic_trade is None:
             object.__setattr__(self, "domestic_trade", True)
         if self.vp_to_win is None:
@@ -169,6 +199,14 @@ class GameConfig:
         for name, default in _EP_FOREIGN:
             if getattr(self, name) != default:
                 raise ConfigError(f"option {name} does not apply to Explorers & Pirates")
+        for name, choices in EP_INTERPRETATIONS.items():
+            value = getattr(self, name)
+            if value is None:
+                object.__setattr__(self, name, choices[0])
+            elif isinstance(choices[0], bool):
+                _check_bool(name, value)
+            else:
+                _check_choice(name, value, choices)
 
     @classmethod
     def make(cls, **kwargs) -> GameConfig:
@@ -184,8 +222,9 @@ class GameConfig:
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        if d["scenario"] is None:
-            del d["scenario"]  # only E&P has scenarios
+        for name in ("scenario", *EP_INTERPRETATIONS):
+            if d[name] is None:
+                del d[name]  # only E&P has scenarios and these readings
         return d
 
     def config_vector(self) -> np.ndarray:
@@ -208,7 +247,11 @@ class GameConfig:
             extra = [int(getattr(self, name)) for name in CK_OPTIONS]
             v = np.concatenate([v, np.array(extra, np.int32)])
         if self.variant == "explorers_and_pirates":
-            v = np.concatenate([v, np.array([EP_SCENARIOS.index(self.scenario)], np.int32)])
+            extra = [EP_SCENARIOS.index(self.scenario)]
+            extra += [
+                choices.index(getattr(self, name)) for name, choices in EP_INTERPRETATIONS.items()
+            ]
+            v = np.concatenate([v, np.array(extra, np.int32)])
         return v
 
     def board_template(self) -> np.ndarray:
@@ -234,9 +277,15 @@ class GameConfig:
                 **extra,
             }
         if variant == "explorers_and_pirates":
-            from .engine.ep.layout import OPT_SCENARIO
+            from .engine.ep.layout import EP_CONFIG, OPT_SCENARIO
 
-            extra = {"scenario": EP_SCENARIOS[int(v[OPT_SCENARIO])], **extra}
+            readings = {
+                name: choices[int(v[f])]
+                for (name, choices), f in zip(
+                    EP_INTERPRETATIONS.items(), EP_CONFIG[1:], strict=True
+                )
+            }
+            extra = {"scenario": EP_SCENARIOS[int(v[OPT_SCENARIO])], **readings, **extra}
         return cls(
             variant=variant,
             num_players=int(v[L.NUM_PLAYERS]),

@@ -9,7 +9,6 @@ from numba import njit
 from ...constants import NUM_CARD_TYPES
 from ..cards import can_afford, pay, take_from_bank
 from ..layout import BANK, HAND, PUBLIC_VP, ROADS_LEFT, SETTLEMENTS_LEFT
-from ..scoring import check_win
 from .board import (
     edge_is_sea_route,
     edge_road_ok,
@@ -63,6 +62,7 @@ from .layout import (
     SHIP_MP,
     SPICE_SUPPLY,
 )
+from .missions import ep_check_win
 from .tables import T_MODULES, T_NUM_EDGES, T_NUM_VERTICES
 
 # --- cargo containers (§4.7) -------------------------------------------------------
@@ -156,7 +156,7 @@ def add_settlement(state, p, v):
     state[EP_VERTEX_BUILDING + v] = 1
     state[SETTLEMENTS_LEFT + p] -= 1
     state[PUBLIC_VP + p] += 1
-    check_win(state)
+    ep_check_win(state)
 
 
 @njit(cache=True)
@@ -184,7 +184,7 @@ def do_build_harbor(state, tb, p, v):
     state[SETTLEMENTS_LEFT + p] += 1
     state[HARBORS_LEFT + p] -= 1
     state[PUBLIC_VP + p] += 1  # 2 VP instead of 1
-    check_win(state)
+    ep_check_win(state)
 
 
 # --- ships (§4.6.4) ------------------------------------------------------------------

@@ -43,6 +43,8 @@ from .layout import (
     LAIR_TOKEN,
     MOVING_SHIP,
     NUM_CAPTURES,
+    OPT_LATE_CAPTURE_GOLD,
+    OPT_RECOVER_CREWS,
     SHIP_CARGO,
     SHIP_EDGE,
 )
@@ -100,20 +102,32 @@ def crew_to_lair(state, tb, p, k, h):
     state[LAIR_CREWS + h * P + p] += 1
     if crews_on(state, h) == CAPTURE_CREWS:
         state[LAIR_STATE + h] = LAIR_CAPTURED
-        for q in range(state[NUM_PLAYERS]):
-            if state[LAIR_CREWS + h * P + q] > 0:
-                state[GOLD + q] += CAPTURE_GOLD
+        if not state[OPT_LATE_CAPTURE_GOLD]:
+            _pay_capture_gold(state, h)
         state[CAPTURES + state[NUM_CAPTURES]] = h
         state[NUM_CAPTURES] += 1
 
 
 @njit(cache=True)
+def _pay_capture_gold(state, h):
+    """2 gold to every participant of the capture of ``h`` (§7.4)."""
+    for q in range(state[NUM_PLAYERS]):
+        if state[LAIR_CREWS + h * P + q] > 0:
+            state[GOLD + q] += CAPTURE_GOLD
+
+
+@njit(cache=True)
 def can_pick_up(state, tb, p, k, h):
-    """Own crews left on a gold field may board a ship pointing at it (§7.6)."""
+    """Own crews left on a gold field may board a ship pointing at it (§7.6); with
+    flag ``recover_crews_from_active_lair`` also crews on a lair not yet captured
+    (§7.3, §14)."""
     m = state[MOVING_SHIP]
     if (m >= 0 and m != k) or h >= tb[T_NUM_HEXES]:
         return False
-    if state[LAIR_STATE + h] != LAIR_GOLD_FIELD or state[LAIR_CREWS + h * P + p] == 0:
+    ls = state[LAIR_STATE + h]
+    if not (ls == LAIR_GOLD_FIELD or (ls == LAIR_ACTIVE and state[OPT_RECOVER_CREWS])):
+        return False
+    if state[LAIR_CREWS + h * P + p] == 0:
         return False
     i = ship_slot(p, k)
     if hold_used(state, p, k) + CARGO_SIZE[CREW] > CAPACITY:
@@ -174,6 +188,8 @@ def resolve_captures(state):
     a = state[ACTIVE_PLAYER]
     for c in range(state[NUM_CAPTURES]):
         h = state[CAPTURES + c]
+        if state[OPT_LATE_CAPTURE_GOLD]:
+            _pay_capture_gold(state, h)  # flag capture_gold_timing (§7.4, §14)
         for k in range(n):
             q = (a + k) % n
             if state[LAIR_CREWS + h * P + q] > 0:

@@ -26,6 +26,13 @@ S = SHIPS_PER_PLAYER
 
 # --- options (set at reset)
 OPT_SCENARIO = _add("scenario", doc="scenario index in SCENARIOS (E&P §10)")
+# The rules file's alternative readings (E&P §14); 0 is always its default.
+OPT_STEAL_REQUIRED = _add("steal_required", doc="1: a pirate must steal when it can (§5.2)")
+OPT_RECOVER_CREWS = _add("recover_crews", doc="1: own crews may leave an active lair (§7.3)")
+OPT_SPICE_PER_HEX = _add("spice_crew_per_hex", doc="1: one crew per village in all (§9.2)")
+OPT_LATE_CAPTURE_GOLD = _add("late_capture_gold", doc="1: capture gold at end of movement")
+OPT_UNCAPPED_TRACKS = _add("uncapped_tracks", doc="1: a track pays 1 VP per space (§6.2)")
+OPT_S2_END_WIN = _add("s2_end_of_turn_win", doc="1: Pirate Lairs wins only at turn end")
 
 # --- the frame board
 EP_HEX_KIND = _add("ep_hex_kind", MAX_HEXES, doc="kind of each hex (hidden while face down)")
@@ -96,7 +103,15 @@ SPICE_GONE = _add("spice_delivered", doc="sacks delivered (out of the game)")
 FAST_GOLD_USED = _add("fast_gold_this_turn", doc="Fast Gold sales this trade/build phase")
 
 EP_STATE_SIZE = EP_LAYOUT.size
-EP_CONFIG = (OPT_SCENARIO,)
+EP_CONFIG = (
+    OPT_SCENARIO,
+    OPT_STEAL_REQUIRED,
+    OPT_RECOVER_CREWS,
+    OPT_SPICE_PER_HEX,
+    OPT_LATE_CAPTURE_GOLD,
+    OPT_UNCAPPED_TRACKS,
+    OPT_S2_END_WIN,
+)
 
 # Ship flag bits.
 MOVED, FINISHED, BOOSTED, TRIBUTE_PAID, CHASED = 1, 2, 4, 8, 16

@@ -47,7 +47,14 @@ from .building import (
 from .constants import NUM_CARGO, SHIPS_PER_PLAYER
 from .fish import can_catch, can_deliver, can_fish
 from .lairs import can_crew_to_lair, can_pick_up
-from .layout import EP_ROAD_OWNER, EP_VERTEX_BUILDING, EP_VERTEX_OWNER, MAX_HEXES, MOVING_SHIP
+from .layout import (
+    EP_ROAD_OWNER,
+    EP_VERTEX_BUILDING,
+    EP_VERTEX_OWNER,
+    MAX_HEXES,
+    MOVING_SHIP,
+    OPT_STEAL_REQUIRED,
+)
 from .phases import (
     MOVEMENT,
     PIRATE_STEAL,
@@ -335,6 +342,8 @@ def _pirate(state, tb, p, phase, out):
         if can_rob(state, tb, p, (p + k) % players):
             out[n] = A.STEAL + k - 1
             n += 1
+    if n > 0 and state[OPT_STEAL_REQUIRED]:
+        return n  # flag steal_optional=False (E&P §14)
     out[n] = A.NO_STEAL
     return n + 1
 

@@ -12,8 +12,35 @@ from numba import njit
 
 from ..layout import NUM_PLAYERS, PUBLIC_VP
 from ..scoring import check_win
-from .constants import NUM_TRACKS, TRACK_LAST, TRACK_VP
-from .layout import MISSION_VP, TRACK_CLOCK, TRACK_HOLDER, TRACK_POS, TRACK_STAMP
+from .constants import NUM_TRACKS, SCENARIOS, TRACK_LAST, TRACK_VP
+from .layout import (
+    MISSION_VP,
+    OPT_S2_END_WIN,
+    OPT_SCENARIO,
+    OPT_UNCAPPED_TRACKS,
+    TRACK_CLOCK,
+    TRACK_HOLDER,
+    TRACK_POS,
+    TRACK_STAMP,
+)
+
+_PIRATE_LAIRS = SCENARIOS.index("pirate_lairs")
+
+
+@njit(cache=True)
+def ep_check_win(state):
+    """``check_win`` at any moment of the active player's turn (E&P §4.13), except
+    under flag ``s2_win_check="end_of_turn"`` in Pirate Lairs, where only
+    ``ep_check_win_at_turn_end`` decides (the Greek edition's reading, §14)."""
+    if state[OPT_S2_END_WIN] and state[OPT_SCENARIO] == _PIRATE_LAIRS:
+        return False
+    return check_win(state)
+
+
+@njit(cache=True)
+def ep_check_win_at_turn_end(state):
+    """The check at the very end of the active player's turn (after captures)."""
+    return check_win(state)
 
 
 @njit(cache=True)
@@ -21,7 +48,9 @@ def mission_vp(state, p):
     """VP of seat ``p`` from the tracks and the VP cards it holds (E&P §6.2)."""
     vp = 0
     for t in range(NUM_TRACKS):
-        vp += TRACK_VP[t, state[TRACK_POS + p * NUM_TRACKS + t]]
+        pos = state[TRACK_POS + p * NUM_TRACKS + t]
+        # Flag mission_track_vp="uncapped" (§14): the withdrawn reading, 1 VP a space.
+        vp += pos if state[OPT_UNCAPPED_TRACKS] else TRACK_VP[t, pos]
         if state[TRACK_HOLDER + t] == p:
             vp += 1
     return vp
@@ -66,4 +95,4 @@ def advance(state, p, t):
     state[TRACK_STAMP + p * NUM_TRACKS + t] = state[TRACK_CLOCK]
     state[TRACK_HOLDER + t] = _holder(state, t)
     refresh_mission_vp(state)
-    check_win(state)
+    ep_check_win(state)

@@ -36,7 +36,6 @@ from ..layout import (
 )
 from ..phases import SETUP_ROAD, SETUP_SETTLEMENT
 from ..rng import rng_below, rng_seed
-from ..scoring import check_win
 from .constants import (
     AREA_ISLAND,
     AREA_NORTH,
@@ -95,6 +94,7 @@ from .layout import (
     TOKENS_PER_AREA,
     TRACK_HOLDER,
 )
+from .missions import ep_check_win
 from .phases import SETUP_HARBOR, SETUP_NEUTRAL_HARBOR, SETUP_NEUTRAL_SETTLEMENT, SETUP_SHIP
 from .tables import (
     T_BONUS_FACE,
@@ -351,7 +351,7 @@ def setup_next(state, tb):
     phase, seat = setup_step(state)
     if phase < 0:
         begin_turn(state, tb, state[START_PLAYER])
-        check_win(state)
+        ep_check_win(state)
     else:
         state[PHASE] = phase
         state[ACTIVE_PLAYER] = seat

@@ -33,6 +33,7 @@ from .layout import (
     FINISHED,
     GOLD,
     MOVING_SHIP,
+    OPT_SPICE_PER_HEX,
     SHIP_CARGO,
     SHIP_EDGE,
     SHIP_FLAGS,
@@ -89,6 +90,10 @@ def can_befriend(state, tb, p, k, h):
         return False
     if state[SPICE_CREW + h * P + p] == 1 or state[SPICE_SACKS + h] == 0:
         return False
+    if state[OPT_SPICE_PER_HEX]:  # flag spice_crew_limit="per_hex" (§9.2, §14)
+        for q in range(P):
+            if state[SPICE_CREW + h * P + q] == 1:
+                return False
     i = ship_slot(p, k)
     return state[SHIP_CARGO + i * NUM_CARGO + CREW] > 0 and ship_points_at_hex(state, tb, i, h)
 

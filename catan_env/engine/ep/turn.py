@@ -20,7 +20,6 @@ from ..layout import (
 from ..phases import ACTION, DISCARD, GAME_OVER, PRE_ROLL
 from ..production import pay_owed, roll_dice
 from ..robber import next_discarder
-from ..scoring import check_win
 from .constants import (
     BASE_MP,
     GOLD_FIELD_GOLD,
@@ -49,6 +48,7 @@ from .layout import (
     SHIP_FLAGS,
     SHIP_MP,
 )
+from .missions import ep_check_win, ep_check_win_at_turn_end
 from .pirates import begin_pirate
 from .spices import villages_with
 from .tables import T_HEX_VERTICES, T_MODULES, T_NUM_HEXES
@@ -148,6 +148,8 @@ def end_turn(state, tb):
         resolve_captures(state)
         if state[PHASE] == GAME_OVER:
             return
+    if ep_check_win_at_turn_end(state):
+        return
     state[TURN] += 1
     if state[OPT_MAX_TURNS] > 0 and state[TURN] >= state[OPT_MAX_TURNS]:
         state[TRUNCATED] = 1
@@ -155,4 +157,4 @@ def end_turn(state, tb):
         state[CURRENT_PLAYER] = -1
         return
     begin_turn(state, tb, (state[ACTIVE_PLAYER] + 1) % state[NUM_PLAYERS])
-    check_win(state)
+    ep_check_win(state)
