@@ -119,9 +119,16 @@ def test_random_games_with_every_unit_type_and_terrain():
             u["type"] = "EL"
     d["terrain"] = [{"r": 4, "c": c, "type": t} for c, t in
                     ((2, "forest"), (5, "hill"), (8, "broken_ground"), (11, "river"), (0, "lake"))]  # fmt: skip
+    d["terrain"] += [{"r": r, "c": c, "type": t} for r, c, t in
+                     ((3, 1, "fordable_river"), (3, 4, "fortified_camp"), (3, 6, "marsh"),
+                      (3, 9, "town"), (5, 2, "marsh"), (5, 5, "fortified_camp"),
+                      (5, 8, "fordable_river"), (5, 10, "marsh"), (4, 6, "marsh"))]  # fmt: skip
     sc = Scenario.from_dict(d)
-    opts = check_options({})
-    for kinds in ((0, 0), (1, 0), (1, 1)):
+    for kinds, opts in (
+        ((0, 0), check_options({})),
+        ((1, 0), check_options({"camp_dice_penalty": True, "camp_blocks_los": False})),
+        ((1, 1), check_options({})),
+    ):
         n = 200
         states = np.stack([new_state(sc, i, opts) for i in range(n)])
         problems = np.zeros((n, 3), np.int64)

@@ -67,13 +67,16 @@ def test_malformed_scenario_names_the_field(edit, field):
         Scenario.from_dict(d)
 
 
-def test_terrain_the_engine_does_not_play_is_rejected():
-    """CCA §3.13, CCA §1.7: fordable rivers, fortified camps, marshes and towns are not played yet (their rules are CNC-only or undefined), so a scenario with them is rejected with a clear error instead of being played wrongly."""
+def test_every_terrain_of_the_rules_is_accepted():
+    """CCA §3.13, CCA §1.7: fordable rivers, fortified camps, marshes and towns are played now (tests/test_ancients_terrain.py), so a scenario may name them; an unknown name is still refused."""
     for kind in ("fordable_river", "fortified_camp", "marsh", "town"):
         d = base()
         d["terrain"] = [{"r": 4, "c": 4, "type": kind}]
-        with pytest.raises(ScenarioError, match="not a terrain the engine plays"):
-            Scenario.from_dict(d)
+        assert Scenario.from_dict(d).terrain.any()
+    d = base()
+    d["terrain"] = [{"r": 4, "c": 4, "type": "swamp"}]
+    with pytest.raises(ScenarioError, match="not a terrain the engine plays"):
+        Scenario.from_dict(d)
 
 
 def test_elephants_are_accepted():

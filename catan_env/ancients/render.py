@@ -3,16 +3,18 @@
 Each hex shows ``.`` (empty), or the unit code with its blocks, upper case for
 the bottom army and lower case for the top army, ``*`` when a leader is with
 it; a lone leader is ``L`` / ``l``. Terrain: ``f`` forest, ``h`` hill, ``b``
-broken ground, ``~`` river, ``w`` lake (shown on empty hexes).
+broken ground, ``~`` river, ``w`` lake, ``=`` fordable river, ``#`` fortified camp,
+``m`` marsh, ``t`` town (shown on empty hexes).
 """
 
 from __future__ import annotations
 
 from .engine import layout as L
 from .engine.board import ROWS, hex_at
-from .engine.units import UNIT_CODES
+from .engine.units import NUM_TERRAIN, UNIT_CODES
 
-_TERRAIN = ".fhb~w"
+_TERRAIN = ".fhb~w=#mt"  # one symbol per terrain code (units.TERRAIN_CODES)
+assert len(_TERRAIN) == NUM_TERRAIN
 
 
 def render_text(game) -> str:

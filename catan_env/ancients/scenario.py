@@ -9,12 +9,18 @@ is ever reached in a game.
 Format (see ``scenarios/akragas.json``)::
 
     {"id", "name", "year", "top_side", "bottom_side",
-     "terrain": [{"r", "c", "type"}],            # omitted hexes are clear
+     "terrain": [{"r", "c", "type", "ford"?}],   # omitted hexes are clear
      "units":   [{"side": "top"|"bottom", "type": "HI", "r", "c", "blocks"?}],
      "leaders": [{"side", "name", "r", "c"}],
      "war_council": {"top": {"command_cards"}, "bottom": {"command_cards"},
                      "first": "top"|"bottom", "banners_to_win"},
      "special_rules": []}
+
+Terrain types (CCA §3.13): ``clear``, ``forest``, ``hill``, ``broken_ground``,
+``river`` (impassable), ``lake`` (impassable), ``fordable_river`` (a ford hex),
+``fortified_camp``, ``marsh`` and ``town`` (no rules of its own: plays as clear,
+since scenario special rules are not played yet). A ford may also be written as
+CCA §5.1 suggests, ``{"type": "river", "ford": true}``; at most one entry per hex.
 """
 
 from __future__ import annotations
@@ -102,7 +108,11 @@ class Scenario:
         if names[0] == names[1]:
             raise ScenarioError("top_side/bottom_side: the two sides need different names")
         terrain = np.zeros(NUM_HEXES, np.int32)
-        for i, t in enumerate(data.get("terrain", []) or []):
+        terrain_list = data.get("terrain", []) or []
+        if not isinstance(terrain_list, list):
+            raise ScenarioError(f"terrain: must be a list, got {type(terrain_list).__name__}")
+        placed = set()
+        for i, t in enumerate(terrain_list):
             where = f"terrain[{i}]."
             h = hex_of(t, where)
             kind = need(t, "type", where, str)
@@ -111,6 +121,18 @@ class Scenario:
                     f"{where}type: {kind!r} is not a terrain the engine plays "
                     f"(one of {', '.join(TERRAIN_CODES)})"
                 )
+            ford = t.get("ford", False)
+            if not isinstance(ford, bool):
+                raise ScenarioError(f"{where}ford: must be true or false, got {ford!r}")
+            if ford:
+                if kind not in ("river", "fordable_river"):
+                    raise ScenarioError(
+                        f"{where}ford: only a river hex can be a ford, not {kind!r}"
+                    )
+                kind = "fordable_river"
+            if h in placed:
+                raise ScenarioError(f"{where}r/c: a second terrain on hex ({t['r']}, {t['c']})")
+            placed.add(h)
             terrain[h] = TERRAIN_CODES.index(kind)
         units, taken = [], set()
         for i, u in enumerate(need(data, "units", "", list)):

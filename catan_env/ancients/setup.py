@@ -26,6 +26,13 @@ DEFAULT_OPTIONS = {
     # CCA §3.9.7 [CNC only]: a rampage also rolls at adjacent lone leaders (helmet kills,
     # else he evades)
     "rampage_hits_lone_leaders": True,
+    # CCA §3.13 [CNC only, verify]: a unit battling (close combat, battle back or fire) from a
+    # fortified camp rolls 1 die fewer, after terrain caps and before card bonuses; the
+    # rules file only records CNC's reading, its ruling is the p.14 camp effect alone
+    "camp_dice_penalty": False,
+    # CCA §3.13 [CNC only, verify]: a fortified camp between firer and target blocks line of
+    # sight (the rules file's table rules "blocks", changed from the earlier "open")
+    "camp_blocks_los": True,
     # retreat steps with a single legal hex apply themselves
     "skip_forced": True,
 }
@@ -39,6 +46,8 @@ _OPTION_FIELDS = {
     "first_strike_vs_bonus": L.OPT_FIRST_STRIKE_BONUS,
     "mounted_charge_all_heavy": L.OPT_CHARGE_ALL_HEAVY,
     "inspired_fallback_in_section": L.OPT_INSPIRED_SECTION,
+    "camp_dice_penalty": L.OPT_CAMP_DICE_PENALTY,
+    "camp_blocks_los": L.OPT_CAMP_BLOCKS_LOS,
 }
 
 

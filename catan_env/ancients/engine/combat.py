@@ -43,6 +43,8 @@ from .layout import (
     LEADER_SIDE,
     LF_MOVED,
     OPT_AUTO_BATTLE_BACK,
+    OPT_CAMP_BLOCKS_LOS,
+    OPT_CAMP_DICE_PENALTY,
     OPT_FIRST_STRIKE_BONUS,
     OPT_MOMENTUM_VS_LEADER,
     OPT_RAMPAGE_LEADERS,
@@ -91,6 +93,7 @@ from .phases import (
     PH_EXTRA_HEX,
     PH_IGNORE,
     PH_LEADER_EVADE,
+    PH_MOVE,
     PH_REACT,
     PH_RETREAT,
     RS_AFTER,
@@ -98,6 +101,7 @@ from .phases import (
     RS_CHECK,
     RS_END,
     RS_FLAGS,
+    RS_MOVE,
     RS_RAMPAGE,
     RS_RETREAT,
     STEP_ATTACK,
@@ -124,16 +128,22 @@ from .pieces import (
 from .units import (
     BROKEN,
     C_FIRST_STRIKE,
+    CAMP,
     EL,
     ELEPHANT_DICE,
     FACE_FLAG,
     FACE_LEADER,
     FACE_SWORDS,
+    FORD,
     FOREST,
     HEAVY,
     HILL,
+    MARSH,
     NUM_CARD_TYPES,
     TERRAIN_BLOCKS_LOS,
+    TERRAIN_CC_CAP,
+    TERRAIN_FIRE_AT_CAP,
+    TERRAIN_FIRE_FROM_CAP,
     UNIT_CAMEL,
     UNIT_CAVALRY,
     UNIT_CC_ATTACK,
@@ -159,8 +169,12 @@ from .units import (
 def _blockers(s):
     """Hexes that block line of sight: any piece, blocking terrain (CCA §3.8.5, §3.13)."""
     b = np.zeros(NUM_HEXES, np.int32)
+    camp_blocks = s[OPT_CAMP_BLOCKS_LOS] != 0
     for h in range(NUM_HEXES):
-        if s[UNIT_TYPE + h] != 0 or s[LEADER + h] != 0 or TERRAIN_BLOCKS_LOS[s[TERRAIN + h]] != 0:
+        terr = s[TERRAIN + h]
+        if s[UNIT_TYPE + h] != 0 or s[LEADER + h] != 0 or TERRAIN_BLOCKS_LOS[terr] != 0:
+            b[h] = 1
+        elif terr == CAMP and camp_blocks:
             b[h] = 1
     return b
 
@@ -237,12 +251,11 @@ def battle_targets(s, h, out):
 
 @njit(cache=True)
 def _terrain_cap(s, by, at, dice):
-    """CCA §3.13: maximum dice in close combat from the two hexes' terrain."""
+    """CCA §3.13: maximum dice in close combat from the two hexes' terrain; where
+    both hexes limit the dice, the lowest limit holds."""
     tb = s[TERRAIN + by]
     ta = s[TERRAIN + at]
-    cap = dice
-    if tb == FOREST or ta == FOREST or tb == BROKEN or ta == BROKEN:
-        cap = min(cap, 2)
+    cap = min(dice, TERRAIN_CC_CAP[tb], TERRAIN_CC_CAP[ta])
     if ta == HILL and tb != HILL:
         cap = min(cap, 2)
     if tb == HILL and ta != HILL and UNIT_MOUNTED[unit_at(s, by)] == 0:
@@ -275,18 +288,28 @@ def close_dice(s, by, at, back, full):
         dice = 1 if lone_leader(s, at) else ELEPHANT_DICE[unit_at(s, at)]
     elif UNIT_FULL_BONUS[t] != 0 and full:
         dice += 1
-    dice = _terrain_cap(s, by, at, dice)
+    dice = _camp_penalty(s, by, _terrain_cap(s, by, at, dice))
     if not back:
         dice += card_bonus(s, by, False)
     return dice
 
 
 @njit(cache=True)
+def _camp_penalty(s, by, dice):
+    """CCA §3.13 (option camp_dice_penalty, CNC): battling from a fortified camp costs
+    1 die, after the caps and before card bonuses; never below 0 dice (as CNC)."""
+    if s[OPT_CAMP_DICE_PENALTY] != 0 and s[TERRAIN + by] == CAMP:
+        return max(0, dice - 1)
+    return dice
+
+
+@njit(cache=True)
 def ranged_dice(s, by, at):
-    """CCA §3.8.4: 2 dice unmoved, 1 moved; a target in a forest: at most 1."""
+    """CCA §3.8.4, §3.13: 2 dice unmoved, 1 moved; at most 1 at a target in a forest
+    or from a ford or a marsh; the camp's die less (option) after those caps."""
     dice = 2 if s[UNIT_MOVED + by] == 0 else 1
-    if s[TERRAIN + at] == FOREST:
-        dice = min(dice, 1)
+    dice = min(dice, TERRAIN_FIRE_AT_CAP[s[TERRAIN + at]], TERRAIN_FIRE_FROM_CAP[s[TERRAIN + by]])
+    dice = _camp_penalty(s, by, dice)
     dice += card_bonus(s, by, True)
     return dice
 
@@ -310,12 +333,27 @@ def score(s, faces, by, at, close, evade_roll):
         if tb == EL:
             hits += faces[FACE_SWORDS]  # net sword hits of the re-rolls (elephant_roll)
         elif UNIT_SWORDS_HIT[tb] != 0:
-            hits += max(0, faces[FACE_SWORDS] - UNIT_SWORD_IGNORE[ta])
+            hits += max(0, faces[FACE_SWORDS] - sword_ignore(s, at))
         if ta == EL and (UNIT_CAVALRY[tb] != 0 or UNIT_CHARIOT[tb] != 0) and faces[HEAVY] > 0:
             hits -= 1  # an elephant ignores 1 red hit from cavalry or chariots
         if tb != EL and friendly_leader_near(s, by, s[UNIT_SIDE + by]):
             hits += faces[FACE_LEADER]
     return hits, flags
+
+
+@njit(cache=True)
+def in_camp_on_foot(s, h):
+    """CCA §3.13 [p.14]: a foot unit on a fortified camp ignores 1 sword hit and 1 flag."""
+    return s[TERRAIN + h] == CAMP and UNIT_MOUNTED[unit_at(s, h)] == 0
+
+
+@njit(cache=True)
+def sword_ignore(s, h):
+    """CCA §3.9.8: sword hits the unit at ``h`` ignores in close combat (99: all)."""
+    n = UNIT_SWORD_IGNORE[unit_at(s, h)]
+    if in_camp_on_foot(s, h):
+        n += 1
+    return n
 
 
 # ---------------------------------------------------------------- rolls
@@ -325,7 +363,7 @@ def score(s, faces, by, at, close, evade_roll):
 def _start_roll(s, by, at, step, ndice, close, evade_roll):
     """Roll, score and remove blocks (CCA §3.15 steps 1-3); :func:`resolve` does the rest."""
     if close and not evade_roll and unit_at(s, by) == EL and not lone_leader(s, at):
-        faces = elephant_roll(s, ndice, UNIT_SWORD_IGNORE[unit_at(s, at)])
+        faces = elephant_roll(s, ndice, sword_ignore(s, at))
     else:
         faces = roll(s, ndice)
     hits, flags = score(s, faces, by, at, close, evade_roll)
@@ -394,6 +432,8 @@ def _ignorable(s, h):
         full = s[CB_DEF_FULL] if h == s[CB_DEFENDER] else s[CB_ATT_FULL]
         if full != 0:
             n += 1
+    if in_camp_on_foot(s, h):
+        n += 1  # against fire too: the rule names no kind of combat
     return min(n, MAX_IGNORE)
 
 
@@ -407,7 +447,8 @@ def _leader_must_evade(s, h, resume):
         if n2 == 0 and off2 < 0:
             # no evade and no escape: eliminated (CCA §3.12.5 interpretation)
             remove_leader(s, h, True)
-            s[CB_STAGE] = resume
+            if resume != RS_MOVE:  # outside a combat (a marsh move) there is no stage
+                s[CB_STAGE] = resume
             return
     s[EVADER] = h
     s[EVADE_RETURN] = resume
@@ -437,6 +478,10 @@ def retreat_step(s, y):
     if joins:
         s[RETREAT_LEFT] = 0  # the lone friendly leader attaches; the retreat stops
         s[LEADER_FLAGS + y] |= LF_MOVED
+    if s[TERRAIN + y] == MARSH:
+        # CCA §3.13 (CNC): a retreat into a marsh rolls the marsh check; its loss is
+        # part of this roll's sequence, so the one leader check (RS_CHECK) covers it
+        s[ROLL_LOST] += marsh_loss(s, y)
 
 
 @njit(cache=True)
@@ -533,6 +578,29 @@ def _check_after_loss(s, y, lost, resume):
     if roll_one(s) == FACE_LEADER and roll_one(s) == FACE_LEADER:
         remove_leader(s, y, True)
     return False
+
+
+@njit(cache=True)
+def marsh_loss(s, y):
+    """CCA §3.13 marsh (CNC): the unit that entered ``y`` rolls 1 die and loses 1 block
+    if it shows its own class symbol. Returns the blocks lost."""
+    if roll(s, 1)[UNIT_CLASS[unit_at(s, y)]] > 0:
+        return lose_blocks(s, y, 1)
+    return 0
+
+
+@njit(cache=True)
+def marsh_entry(s, y, resume):
+    """CCA §3.13, §3.12.2: a piece has just entered the marsh at ``y`` (by a move or an
+    advance): a unit makes the marsh check, then its leader the casualty check; a lone
+    leader is killed on a helmet. Returns True if a leader must evade first."""
+    if s[TERRAIN + y] != MARSH:
+        return False
+    if s[UNIT_TYPE + y] == 0:
+        if s[LEADER + y] != 0 and roll(s, 1)[FACE_LEADER] > 0:
+            remove_leader(s, y, True)
+        return False
+    return _check_after_loss(s, y, marsh_loss(s, y), resume)
 
 
 @njit(cache=True)
@@ -654,6 +722,12 @@ def may_advance(s):
         return False
     if s[CB_LEADER_TARGET] != 0 and s[OPT_MOMENTUM_VS_LEADER] == 0:
         return False
+    terr = s[TERRAIN + att]
+    if terr == FORD or terr == MARSH:
+        # CCA §3.10 (CNC): out of a ford or marsh only if the unit did not move this
+        # turn; an advance into it earlier this turn counts as a move
+        if s[UNIT_MOVED + att] > 0 or (s[UNIT_FLAGS + att] & UF_ADVANCED) != 0:
+            return False
     v = s[CB_VACATED]
     return s[UNIT_TYPE + v] == 0 and s[LEADER + v] == 0 and not impassable(s, v)
 
@@ -794,10 +868,10 @@ def leader_evade_to(s, y):
         dice = off2 if y < 0 else buf[y] - 1
         if dice > 0 and roll(s, dice)[FACE_LEADER] > 0:
             s[EVADER] = -1
-            s[CB_STAGE] = s[EVADE_RETURN]
-            s[PHASE] = PH_BATTLE
+            back_to_move = _leave_leader_evade(s)
             remove_leader(s, h, True)  # may end the game: after the phase is set
-            resolve(s)
+            if not back_to_move:
+                resolve(s)
             return
     if y < 0:
         s[GONE_LEADERS + s[LEADER_SIDE + h]] += 1
@@ -806,9 +880,20 @@ def leader_evade_to(s, y):
         move_leader(s, h, y)
         s[LEADER_FLAGS + y] |= LF_MOVED
     s[EVADER] = -1
+    if not _leave_leader_evade(s):
+        resolve(s)
+
+
+@njit(cache=True)
+def _leave_leader_evade(s):
+    """Back to where the leader's evade interrupted: the movement step (a marsh
+    check during a move) or the roll's stages. Returns True for the movement step."""
+    if s[EVADE_RETURN] == RS_MOVE:
+        s[PHASE] = PH_MOVE
+        return True
     s[CB_STAGE] = s[EVADE_RETURN]
     s[PHASE] = PH_BATTLE
-    resolve(s)
+    return False
 
 
 @njit(cache=True)
@@ -858,6 +943,11 @@ def extra_hex_options(s, out):
 @njit(cache=True)
 def after_advance(s):
     """Offer the extra hex, then the bonus combat, else end the combat."""
+    if s[PHASE] == PH_LEADER_EVADE:
+        return  # the marsh took the unit; its leader evades, then the combat ends
+    if s[UNIT_TYPE + s[CB_ATTACKER]] == 0:
+        end_combat(s)  # the marsh took the unit
+        return
     out = np.zeros(NUM_HEXES, np.int32)
     if s[PHASE] == PH_ADVANCE and extra_hex_options(s, out) > 0:
         s[PHASE] = PH_EXTRA_HEX
@@ -880,3 +970,4 @@ def advance_into(s, y):
     s[CB_ATTACKER] = y
     if joins:
         s[LEADER_FLAGS + y] |= LF_MOVED
+    marsh_entry(s, y, RS_END)

@@ -43,6 +43,13 @@ OPT_INSPIRED_SECTION = _add(
 OPT_RAMPAGE_LEADERS = _add(
     "opt_rampage_hits_lone_leaders", doc="1: a rampage rolls at adjacent lone leaders too (CNC)"
 )
+OPT_CAMP_DICE_PENALTY = _add(
+    "opt_camp_dice_penalty",
+    doc="1: a unit battling from a fortified camp rolls 1 die fewer, after caps (CCA §3.13, CNC)",
+)
+OPT_CAMP_BLOCKS_LOS = _add(
+    "opt_camp_blocks_los", doc="1: a fortified camp hex blocks line of sight (CCA §3.13, CNC)"
+)
 OPT_SKIP_FORCED = _add("skip_forced", doc="1: retreat steps with one legal hex apply themselves")
 
 # --- randomness

@@ -29,10 +29,11 @@ from .pieces import adjacent_enemy_unit, impassable, lone_leader, on_baseline, r
 from .units import (
     BROKEN,
     EL,
-    FOREST,
     HAC,
     HC,
     HCH,
+    MARSH,
+    TERRAIN_STOPS,
     UNIT_BATTLE_MOVE,
     UNIT_CC_ATTACK,
     UNIT_LIGHT_FOOT,
@@ -45,9 +46,10 @@ from .units import (
 
 @njit(cache=True)
 def _unit_stops_in(s, h, t):
-    """Terrain that ends a unit's move when entered (CCA §3.13)."""
+    """Terrain that ends a unit's move when entered (CCA §3.13): forest, ford, marsh;
+    broken ground for mounted units."""
     terr = s[TERRAIN + h]
-    return terr == FOREST or (terr == BROKEN and UNIT_MOUNTED[t] != 0)
+    return TERRAIN_STOPS[terr] != 0 or (terr == BROKEN and UNIT_MOUNTED[t] != 0)
 
 
 @njit(cache=True)
@@ -85,8 +87,8 @@ def unit_destinations(s, h, out, max_move):
             y = NEIGHBORS[x, k]
             if y < 0 or dist[y] >= 0 or impassable(s, y):
                 continue
-            if t == WM and s[TERRAIN + y] == BROKEN:
-                continue
+            if t == WM and (s[TERRAIN + y] == BROKEN or s[TERRAIN + y] == MARSH):
+                continue  # CCA §3.13: war machines may not enter either
             if s[UNIT_TYPE + y] != 0:
                 if s[UNIT_SIDE + y] == side and through:
                     dist[y] = d + 1
@@ -110,7 +112,16 @@ def unit_destinations(s, h, out, max_move):
 
 @njit(cache=True)
 def unit_move_allowance(s, h):
-    """Hexes the unit at ``h`` may move this turn (CCA §3.6.2, cards of §4.4)."""
+    """Hexes the unit at ``h`` may move this turn (CCA §3.6.2, cards of §4.4); a
+    unit in a marsh may leave it by 1 hex only (CCA §3.13)."""
+    n = _card_move_allowance(s, h)
+    if s[TERRAIN + h] == MARSH:
+        return min(n, 1)
+    return n
+
+
+@njit(cache=True)
+def _card_move_allowance(s, h):
     t = unit_at(s, h)
     base = UNIT_MOVE[t] if t != WA else 2
     f = s[CARD_FLAGS]
@@ -151,10 +162,13 @@ def is_charging_heavy(s, t):
 @njit(cache=True)
 def leader_destinations(s, h, out):
     """CCA §3.6.3: a lone leader moves 1-3 hexes, through friendly pieces, never
-    into enemy pieces; he ends on an empty hex or a friendly unit without a leader."""
+    into enemy pieces; he ends on an empty hex or a friendly unit without a leader;
+    stopping terrain ends his move (CCA §3.13)."""
     for i in range(NUM_HEXES):
         out[i] = 0
     side = s[LEADER_SIDE + h]
+    # CCA §3.13 (CNC): like a unit, a leader leaves a marsh by 1 hex only
+    most = 1 if s[TERRAIN + h] == MARSH else 3
     dist = np.full(NUM_HEXES, -1, np.int32)
     queue = np.empty(NUM_HEXES, np.int32)
     dist[h] = 0
@@ -165,12 +179,12 @@ def leader_destinations(s, h, out):
         x = queue[head]
         head += 1
         d = dist[x]
-        if d >= 3:
+        if d >= most:
             continue
         if x != h:
             terr = s[TERRAIN + x]
-            if terr == FOREST or terr == BROKEN:
-                continue  # lone leaders stop in forest and broken ground
+            if TERRAIN_STOPS[terr] != 0 or terr == BROKEN:
+                continue  # lone leaders stop in forest, ford, marsh and broken ground
         for k in range(6):
             y = NEIGHBORS[x, k]
             if y < 0 or dist[y] >= 0 or impassable(s, y):

@@ -58,3 +58,5 @@ STEP_ATTACK, STEP_BACK, STEP_EVADE, STEP_FIRST = range(4)
 
 # --- resolution stages of a roll (CCA §3.15)
 RS_FLAGS, RS_RETREAT, RS_CHECK, RS_AFTER, RS_END, RS_RAMPAGE, RS_BLOCKED = range(7)
+# not a stage: a leader evade (marsh casualty check) to be followed by more movement
+RS_MOVE = 7

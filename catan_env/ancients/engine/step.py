@@ -23,6 +23,7 @@ from .combat import (
     extra_hex_options,
     first_strike,
     leader_evade_to,
+    marsh_entry,
     may_battle,
     may_evade,
     may_first_strike,
@@ -52,6 +53,7 @@ from .layout import (
     ROLL_FLAGS,
     SELECTED,
     SELECTED_LEADER,
+    TERRAIN,
     UF_BATTLED,
     UF_CHARGED,
     UF_FROZEN,
@@ -107,8 +109,9 @@ from .phases import (
     PH_REACT,
     PH_RETREAT,
     PH_TARGET,
+    RS_MOVE,
 )
-from .pieces import move_leader, move_unit, unit_at
+from .pieces import move_leader, move_unit, remove_leader, roll, unit_at
 from .turn import (
     any_order_left,
     end_turn,
@@ -118,7 +121,7 @@ from .turn import (
     order_unit,
     play_card,
 )
-from .units import C_FIRST_STRIKE, NUM_CARD_TYPES, WA
+from .units import C_FIRST_STRIKE, FACE_LEADER, MARSH, NUM_CARD_TYPES, WA
 
 # ---------------------------------------------------------------- who can act
 
@@ -359,6 +362,21 @@ def _move_to(s, y):
             s[LEADER_FLAGS + y] |= LF_MOVED
     s[SELECTED] = -1
     s[PHASE] = PH_MOVE
+    if y != h:
+        # CCA §3.13: the marsh check; a leader left alone evades, then the moves go on.
+        # A leader moving alone onto a unit in a marsh rolls as a lone leader: he
+        # entered the marsh alone.
+        if s[SELECTED_LEADER] != 0 and s[UNIT_TYPE + y] != 0:
+            _marsh_leader_onto_unit(s, y)
+        else:
+            marsh_entry(s, y, RS_MOVE)
+
+
+@njit(cache=True)
+def _marsh_leader_onto_unit(s, y):
+    """A lone leader who joined a unit in a marsh: killed on a helmet (CCA §3.13)."""
+    if s[TERRAIN + y] == MARSH and roll(s, 1)[FACE_LEADER] > 0:
+        remove_leader(s, y, True)
 
 
 @njit(cache=True)

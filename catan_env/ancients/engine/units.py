@@ -71,13 +71,26 @@ LEADER_MOVE = 3
 LEADER_EVADE_MAX = 3
 EVADE_DISTANCE = 2
 
-# --- terrain (CCA §3.13)
-TERRAIN_CODES = ("clear", "forest", "hill", "broken_ground", "river", "lake")
-CLEAR, FOREST, HILL, BROKEN, RIVER, LAKE = range(6)
+# --- terrain (CCA §3.13). A scenario names a terrain by its code; "fordable_river"
+# is a ford hex of a river (CCA §5.1's ``ford: true``), "town" has no rules of its
+# own (CCA §3.13: scenario special rules) and so plays as clear.
+TERRAIN_CODES = (
+    "clear", "forest", "hill", "broken_ground", "river", "lake",
+    "fordable_river", "fortified_camp", "marsh", "town",
+)  # fmt: skip
+CLEAR, FOREST, HILL, BROKEN, RIVER, LAKE, FORD, CAMP, MARSH, TOWN = range(10)
 NUM_TERRAIN = len(TERRAIN_CODES)
-#                      clear forest hill broken river lake
-TERRAIN_IMPASSABLE = _t(0, 0, 0, 0, 1, 1)
-TERRAIN_BLOCKS_LOS = _t(0, 1, 1, 0, 0, 0)
+#                      clear forest hill broken river lake ford camp marsh town
+TERRAIN_IMPASSABLE = _t(0, 0, 0, 0, 1, 1, 0, 0, 0, 0)
+# the fortified camp blocks only under the option camp_blocks_los (combat._blockers)
+TERRAIN_BLOCKS_LOS = _t(0, 1, 1, 0, 0, 0, 0, 0, 0, 0)
+# every unit and lone leader that enters must stop (broken ground: mounted and leaders only)
+TERRAIN_STOPS = _t(0, 1, 0, 0, 0, 0, 1, 0, 1, 0)
+# close combat dice cap when either combatant stands there (99: none; hills: combat._terrain_cap)
+TERRAIN_CC_CAP = _t(99, 2, 99, 2, 99, 99, 2, 99, 2, 99)
+# ranged dice cap for a firer standing there / for a target standing there
+TERRAIN_FIRE_FROM_CAP = _t(99, 99, 99, 99, 99, 99, 1, 99, 1, 99)
+TERRAIN_FIRE_AT_CAP = _t(99, 1, 99, 99, 99, 99, 99, 99, 99, 99)
 
 # --- command cards (CCA §4)
 CARD_NAMES = (
