@@ -27,6 +27,11 @@ _gymnasium.register(
     entry_point="catan_env.gym_env:CatanEnv",
     kwargs={"variant": "cities_and_knights"},
 )
+_gymnasium.register(
+    id="catan_env/ExplorersAndPirates-v0",
+    entry_point="catan_env.gym_env:CatanEnv",
+    kwargs={"variant": "explorers_and_pirates"},
+)
 
 __all__ = [
     "ConfigError",

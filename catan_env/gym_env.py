@@ -11,8 +11,9 @@ Usage:
     ...     if terminated or truncated:
     ...         break
 
-Registered ids: ``catan_env/Base-v0`` (base game) and
-``catan_env/CitiesAndKnights-v0``; keyword arguments of :class:`CatanEnv`
+Registered ids: ``catan_env/Base-v0`` (base game),
+``catan_env/CitiesAndKnights-v0`` and ``catan_env/ExplorersAndPirates-v0``
+(``scenario="pirate_lairs"`` etc., default Land Ho!); keyword arguments of :class:`CatanEnv`
 (and the rule options of :class:`~catan_env.config.GameConfig`) pass through
 ``gymnasium.make``. ``gymnasium.make_vec`` and stable-baselines3's
 ``DummyVecEnv`` / ``SubprocVecEnv`` work as usual.
@@ -125,7 +126,7 @@ class CatanEnv(gymnasium.Env):
     """Catan for one learning seat against agents (see the module docstring).
 
     Args:
-        variant: ``"base"`` or ``"cities_and_knights"``.
+        variant: ``"base"``, ``"cities_and_knights"`` or ``"explorers_and_pirates"``.
         num_players: seats in the game, the learner's included.
         opponents: an agent spec for every other seat, a list of one spec per
             other seat, or a callable ``sampler(rng)`` returning such a list at

@@ -14,8 +14,8 @@ from agents import RandomAgent
 from catan_env.explain import IllegalActionError
 from catan_env.gym_env import CatanEnv
 
-IDS = ["catan_env/Base-v0", "catan_env/CitiesAndKnights-v0"]
-VARIANTS = ["base", "cities_and_knights"]
+IDS = ["catan_env/Base-v0", "catan_env/CitiesAndKnights-v0", "catan_env/ExplorersAndPirates-v0"]
+VARIANTS = ["base", "cities_and_knights", "explorers_and_pirates"]
 
 
 def _play_random(env, seed: int, rng_seed: int = 0, limit: int | None = None):
