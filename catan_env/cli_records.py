@@ -90,8 +90,6 @@ def cmd_replay(args) -> int:
     from .replay import replay, state_digest, summary
 
     record = _load(args.file)
-    if args.html and record.get("game") == "ancients":
-        raise ValueError("--html is not available for Ancients records yet")
     game = replay(record)
     info = summary(record, game)
     info["file"] = args.file

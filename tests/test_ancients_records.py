@@ -93,6 +93,14 @@ def test_replay_command_prints_a_verified_summary(recorded, capsys):
     assert info["banners"][info["winner"]] == info["banners_to_win"]
 
 
+def test_replay_html_writes_the_ancients_viewer(recorded, tmp_path, capsys):
+    page = tmp_path / "a.html"
+    assert main(["replay", str(recorded / "game_00002.json"), "--html", str(page), "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["html"] == str(page) and page.stat().st_size == info["html_bytes"] > 10_000
+    assert "Command &amp; Colors: Ancients" in page.read_text()
+
+
 def _bad(tmp_path, record, edit) -> str:
     record = json.loads(json.dumps(record))
     edit(record)
