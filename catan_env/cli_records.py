@@ -103,6 +103,12 @@ def cmd_replay(args) -> int:
     if args.json:
         print(json.dumps(info))
         return 0
+    if info.get("game") == "ancients":
+        from .ancients.record import summary_lines
+
+        print("\n".join(summary_lines(info, args.file)))
+        _print_check(info)
+        return 0
     print(f"{args.file}: {game.variant.title}, {info['players']} players, seed {info['seed']}")
     agents = info["agents"] or ["?"] * info["players"]
     print(f"  {'seat':<6}{'colour':<8}{'agent':<14}{'VP':>4}")
@@ -119,13 +125,17 @@ def cmd_replay(args) -> int:
     print(f"  {info['decisions']} decisions, {info['turns']} turns, {end}")
     for name, value in info.get("stats", {}).items():
         print(f"  {name.replace('_', ' ')}: {value}")
+    _print_check(info)
+    return 0
+
+
+def _print_check(info: dict) -> None:
     if info["verified"]:
         print(f"  verified: replays to the recorded end (state {info['state_sha256'][:12]})")
     else:
         print("  replayed (the record has no result to check against)")
-    if args.html:
+    if "html" in info:
         print(f"wrote {info['html']} ({info['html_bytes'] / 1024:,.0f} kB): open it in a browser")
-    return 0
 
 
 def _frame_rule(every: str) -> Callable[[object, int, int], bool]:
@@ -152,11 +162,25 @@ def _scaled(image, scale: float):
     return image.resize(size, Image.Resampling.LANCZOS)
 
 
-def cmd_render(args) -> int:
+def _renderers(record: dict):
+    """``(text board, picture)`` functions of a game for the record's game."""
+    from .replay import is_ancients
+
+    if is_ancients(record):
+        from .ancients.render import render_text
+        from .ancients.render_image import render_image as ancients_image
+
+        return render_text, ancients_image
     from .render import render_ansi, render_image
+
+    return render_ansi, render_image
+
+
+def cmd_render(args) -> int:
     from .replay import game_at, iter_replay
 
     record = _load(args.file)
+    render_ansi, render_image = _renderers(record)
     if args.scale is not None and not 0.05 <= args.scale <= 4:
         raise ValueError(f"--scale must be between 0.05 and 4, got {args.scale}")
     if args.fps <= 0:

@@ -1,7 +1,8 @@
 """Batch self-play on a Ray cluster: games split into chunks, each chunk a Ray task.
 
 ``catan-env simulate --ray [ADDRESS]`` and ``catan-env tournament --ray
-[ADDRESS]`` (or ``ray_address=`` in :func:`~catan_env.simulate.simulate` and
+[ADDRESS]`` (Catan, and Ancients with ``--game ancients``: see
+:func:`play_ancients_distributed`) (or ``ray_address=`` in :func:`~catan_env.simulate.simulate` and
 :func:`~catan_env.tournament.tournament`) come here; nothing else in the
 package imports Ray, which is the optional extra ``catan_env[distributed]``.
 
@@ -160,6 +161,26 @@ def play_jitted_distributed(
     results = [GameRecords.empty(len(seeds), config.variant) for _, seeds in jobs]
     kinds_refs = [ray.put(np.asarray(kinds, np.int64)) for kinds, _ in jobs]
     task = _play_chunk.options(max_retries=max_retries)
+
+    def submit(c: int):
+        j, a, b = chunks[c]
+        marker = crash_once[1] if crash_once is not None and crash_once[0] == c else None
+        return task.remote(config, kinds_refs[j], jobs[j][1][a:b], agent_seed, marker)
+
+    def done(c: int, part) -> None:
+        j, a, b = chunks[c]
+        results[j].put(slice(a, b), part)
+
+    _run_chunks(chunks, submit, done, bar, resubmits)
+    return results
+
+
+def _run_chunks(chunks: Sequence[tuple[int, int, int]], submit, done, bar, resubmits: int) -> None:
+    """Run every chunk ``(job, first game, end)`` as a task: ``submit(c)`` starts chunk
+    ``c``'s task, ``done(c, part)`` takes its result (once per chunk).
+
+    A failed task is submitted again, up to ``resubmits`` times per chunk.
+    """
     # Submit a few tasks per CPU at a time: enough to keep every CPU busy
     # without queueing millions of games' tasks in the scheduler at once.
     window = max(4, 2 * int(ray.cluster_resources().get("CPU", 1)))
@@ -169,10 +190,7 @@ def play_jitted_distributed(
     while waiting or running:
         while waiting and len(running) < window:
             c = waiting.popleft()
-            j, a, b = chunks[c]
-            marker = crash_once[1] if crash_once is not None and crash_once[0] == c else None
-            ref = task.remote(config, kinds_refs[j], jobs[j][1][a:b], agent_seed, marker)
-            running[ref] = c
+            running[submit(c)] = c
         (ref,), _ = ray.wait(list(running), num_returns=1)
         c = running.pop(ref)
         j, a, b = chunks[c]
@@ -186,7 +204,98 @@ def play_jitted_distributed(
                 ) from exc
             waiting.appendleft(c)
             continue
-        results[j].put(slice(a, b), part)
+        done(c, part)
         if bar is not None:
             bar.update(b - a)
+
+
+# --- Command & Colors: Ancients -----------------------------------------------------
+
+
+@ray.remote(num_cpus=1)
+def _load_ancients() -> float:
+    from .ancients.simulate import load_kernel
+
+    numba.set_num_threads(1)
+    return load_kernel()
+
+
+def load_ancients_everywhere() -> float:
+    """Load (or compile) the Ancients kernel on every node with CPUs; return the wall seconds."""
+    t0 = time.perf_counter()
+    nodes = [n["NodeID"] for n in ray.nodes() if n["Alive"] and n["Resources"].get("CPU", 0) > 0]
+    refs = [
+        _load_ancients.options(
+            scheduling_strategy=NodeAffinitySchedulingStrategy(node, soft=True)
+        ).remote()
+        for node in nodes
+    ]
+    for ref in refs:
+        try:
+            ray.get(ref)
+        except RayError:
+            pass
+    return time.perf_counter() - t0
+
+
+@ray.remote(num_cpus=1)
+def _play_ancients_chunk(
+    scenario: dict, options: dict, kinds: np.ndarray, game_seeds: np.ndarray, agent_seeds
+) -> np.ndarray:
+    """One chunk of Ancients games on a worker, in the kernel on one thread."""
+    from .ancients.scenario import Scenario
+    from .ancients.simulate import play_games
+
+    numba.set_num_threads(1)
+    sc = Scenario.from_dict(scenario)
+    # writable copies: numba compiles read-only arrays as another type
+    return play_games(sc, options, np.array(kinds), np.array(game_seeds), np.array(agent_seeds))
+
+
+def play_ancients_distributed(
+    scenario: dict,
+    options: dict,
+    jobs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
+    bar=None,
+    task_games: int = DEFAULT_TASK_GAMES,
+    max_retries: int = DEFAULT_MAX_RETRIES,
+    resubmits: int = DEFAULT_RESUBMITS,
+) -> list[np.ndarray]:
+    """Play Ancients games as Ray tasks; each job's per-game results, in game order.
+
+    Call :func:`connect` first. The result for job ``j`` equals
+    ``play_games(scenario, options, *jobs[j])`` on one machine
+    (:func:`catan_env.ancients.simulate.play_games`): rows of (winner side or
+    -1, turns, decisions, banners bottom, banners top).
+
+    Args:
+        scenario: the scenario as JSON data (``Scenario.source``).
+        options: the full rule options (``check_options``).
+        jobs: ``(kinds, game_seeds, agent_seeds)``: the jitted agent kind of each
+            side, and the seeds of each game's state and agents.
+        bar, task_games, max_retries, resubmits: as :func:`play_jitted_distributed`.
+    """
+    if task_games < 1:
+        raise ValueError(f"task_games must be at least 1, got {task_games}")
+    chunks = [
+        (j, start, min(start + task_games, len(job[1])))
+        for j, job in enumerate(jobs)
+        for start in range(0, len(job[1]), task_games)
+    ]
+    results = [np.zeros((len(job[1]), 5), np.int64) for job in jobs]
+    scenario_ref = ray.put(scenario)
+    task = _play_ancients_chunk.options(max_retries=max_retries)
+
+    def submit(c: int):
+        j, a, b = chunks[c]
+        kinds, game_seeds, agent_seeds = jobs[j]
+        return task.remote(
+            scenario_ref, options, np.asarray(kinds, np.int64), game_seeds[a:b], agent_seeds[a:b]
+        )
+
+    def done(c: int, part) -> None:
+        j, a, b = chunks[c]
+        results[j][a:b] = part
+
+    _run_chunks(chunks, submit, done, bar, resubmits)
     return results

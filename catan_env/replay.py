@@ -11,6 +11,10 @@ A record holds what fixes a game and how it went::
      "result": {"winner": 2, "truncated": false, "turns": 61, "decisions": 7012,
                 "vp": [8, 9, 13, 6], "state_sha256": "..."}}
 
+A Command & Colors: Ancients record is the same format with ``"game":
+"ancients"``, its scenario and options instead of ``variant`` and ``board``
+(:mod:`catan_env.ancients.record`); every function here takes either.
+
 The action ids replay the game; the names are there to be read, and must agree
 with the ids. ``board`` and ``result`` let :func:`replay` prove that the game
 replayed to the same start and the same end. Files ending in ``.gz`` are
@@ -133,12 +137,25 @@ def _result(game: Game) -> dict[str, Any]:
     }
 
 
+def _result_of(record: dict, game) -> dict[str, Any]:
+    if is_ancients(record):
+        from .ancients.record import result
+
+        return result(game)
+    return _result(game)
+
+
 def _start(variant: str, options: dict, seed: int) -> Game:
     from .game import Game
 
     options = dict(options)
     num_players = options.pop("num_players", 4)
     return Game(variant=variant, num_players=num_players, seed=seed, **options)
+
+
+def is_ancients(record: dict) -> bool:
+    """Whether ``record`` is a Command & Colors: Ancients record."""
+    return record.get("game") == "ancients"
 
 
 def check_record(record: Any) -> None:
@@ -161,7 +178,11 @@ def check_record(record: Any) -> None:
             f"record was written by catan_env {written_by}, this is catan_env "
             f"{engine_version()}: a record replays on the engine version that wrote it"
         )
-    for key in ("variant", "options", "seed", "actions"):
+    game = record.get("game", "catan")
+    if game not in ("catan", "ancients"):
+        raise RecordError(f"record 'game' must be 'catan' or 'ancients', got {game!r}")
+    first = "scenario" if game == "ancients" else "variant"
+    for key in (first, "options", "seed", "actions"):
         if key not in record:
             raise RecordError(f"game record is missing {key!r}")
     if not isinstance(record["options"], dict):
@@ -189,6 +210,10 @@ def start_game(record: dict) -> Game:
         ReplayMismatchError: the seed deals another board than the record's.
     """
     check_record(record)
+    if is_ancients(record):
+        from .ancients.record import start_game as start_ancients
+
+        return start_ancients(record)
     try:
         game = _start(record["variant"], record["options"], record["seed"])
     except (ValueError, TypeError) as exc:
@@ -260,7 +285,7 @@ def replay(record: dict, verify: bool = True) -> Game:
     if verify and result is not None:
         if not isinstance(result, dict):
             raise RecordError("record 'result' must be an object")
-        got = _result(game)
+        got = _result_of(record, game)
         diff = [k for k in got if k in result and result[k] != got[k]]
         if diff:
             k = diff[0]
@@ -273,6 +298,10 @@ def replay(record: dict, verify: bool = True) -> Game:
 
 def summary(record: dict, game: Game) -> dict[str, Any]:
     """A short JSON-able description of a replayed record (``game``: its final game)."""
+    if is_ancients(record):
+        from .ancients.record import summary as ancients_summary
+
+        return ancients_summary(record, game)
     from .constants import colours
 
     n = game.num_players
@@ -384,6 +413,7 @@ __all__ = [
     "ReplayMismatchError",
     "check_record",
     "game_at",
+    "is_ancients",
     "iter_replay",
     "load_record",
     "make_record",

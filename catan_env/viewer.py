@@ -12,6 +12,9 @@ C&K knights, walls, metropolises, the merchant, barbarians, improvement levels)
 as the first step plus the changes of each step, so a game of several thousand
 decisions is a few hundred kB. Hands stay hidden: only counts are shown.
 
+Ancients records get the same page with their own data and script
+(:mod:`catan_env.ancients.viewer`, ``static/viewer_ancients.js``).
+
 For tests and links, ``page.html?step=N`` opens at step N, and the page writes
 what it shows into ``<body>``: ``data-ready``, ``data-step``, ``data-board``
 (a hash of the board drawing) and any script error into ``#errors``.
@@ -198,17 +201,22 @@ def _asset(name: str) -> str:
 
 
 def render_html(record: dict) -> str:
-    """The viewer page for ``record`` as one HTML string."""
-    data = viewer_data(record)
+    """The viewer page for ``record`` as one HTML string (Catan or Ancients)."""
+    if isinstance(record, dict) and record.get("game") == "ancients":
+        from .ancients.viewer import viewer_data as ancients_viewer_data
+
+        data, script = ancients_viewer_data(record), "viewer_ancients.js"
+    else:
+        data, script = viewer_data(record), "viewer.js"
+    summary_line = html.escape(f"{data['title']}, seed {data['summary']['seed']}")
     payload = json.dumps(data, separators=(",", ":"))
     # "</" would end the script element early; JSON allows escaping the slash.
     payload = payload.replace("</", "<\\/")
-    summary_line = html.escape(f"{data['title']}, seed {data['summary']['seed']}")
     parts = {
         "TITLE": summary_line,
         "STYLE": _asset("viewer.css"),
         "DATA": payload,
-        "SCRIPT": _asset("viewer.js"),
+        "SCRIPT": _asset(script),
     }
     # One pass, so text inside the data can never be taken for a placeholder.
     return re.sub(

@@ -6,6 +6,7 @@ the games are base-game tables of the jitted heuristic against random agents.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -38,6 +39,8 @@ def assert_same_games(a, b):
 def test_nothing_imports_ray_without_the_flag():
     code = (
         "import catan_env.cli, catan_env.simulate, catan_env.tournament, sys; "
+        "import catan_env.ancients.simulate, catan_env.ancients.tournament; "
+        "import catan_env.ancients.cli, catan_env.ancients.record; "
         "assert 'ray' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -77,3 +80,35 @@ def test_tournament_on_ray_equals_one_machine(cluster):
     there = tournament(pool, 120, seed=3, pool=True, progress=False, ray_address="", task_games=16)
     assert_same_games(there.records, here.records)
     assert there.table().splitlines()[:-1] == here.table().splitlines()[:-1]  # all but the time
+
+
+# --- Command & Colors: Ancients -----------------------------------------------------
+
+
+def test_ancients_simulate_on_ray_equals_one_machine(cluster):
+    from catan_env.ancients.simulate import simulate as ancients_simulate
+
+    here = ancients_simulate(30, ("heuristic", "random"), seed=4, threads=1)
+    there = ancients_simulate(30, ("heuristic", "random"), seed=4, ray_address="", task_games=8)
+    assert "Ray" in there.engine
+    np.testing.assert_array_equal(there.results, here.results)
+    assert there.wins == here.wins and there.mean_banners == here.mean_banners
+
+
+def test_ancients_tournament_on_ray_equals_one_machine(cluster):
+    from catan_env.ancients.tournament import tournament as ancients_tournament
+
+    here = ancients_tournament(["heuristic", "random"], 24, seed=1)
+    there = ancients_tournament(["heuristic", "random"], 24, seed=1, ray_address="", task_games=5)
+    np.testing.assert_array_equal(there.results, here.results)
+    assert there.table().splitlines()[1:] == here.table().splitlines()[1:]  # all but the time
+
+
+def test_ancients_cli_ray_flag(cluster, capsys):
+    from catan_env.cli import main
+
+    argv = ["simulate", "--game", "ancients", "--games", "6", "--agents", "heuristic,random",
+            "--ray", "--task-games", "3", "--json", "-q"]  # fmt: skip
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 6 and "Ray" in out["engine"] and sum(out["wins"]) + out["truncated"] == 6

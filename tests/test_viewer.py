@@ -126,3 +126,65 @@ def test_page_size_stays_small(record):
     size = len(json.dumps(viewer_data(record), separators=(",", ":")))
     per_step = size / len(record["actions"])
     assert per_step < 120, f"{per_step:.0f} bytes of data per step"
+
+
+# --- Command & Colors: Ancients -----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def ancients_record():
+    from catan_env.ancients.record import make_record as make_ancients_record
+    from catan_env.ancients.record import record_jitted_game as record_ancients
+    from catan_env.ancients.scenario import load_scenario
+    from catan_env.ancients.setup import check_options
+
+    game = record_ancients(load_scenario("akragas"), check_options({}), [1, 0], 5, 17)
+    return make_ancients_record(game, agents=["heuristic", "random"])
+
+
+def test_ancients_viewer_data_replays_the_public_state(ancients_record):
+    from catan_env.ancients.viewer import public_fields as ancients_fields
+    from catan_env.ancients.viewer import viewer_data as ancients_data
+
+    data = ancients_data(ancients_record)
+    n = len(ancients_record["actions"])
+    assert len(data["deltas"]) == len(data["actions"]) == len(data["actors"]) == n
+    assert data["actions"] == ancients_record["action_names"]
+    vec = np.array(data["start"])
+    for delta in data["deltas"]:
+        vec[delta[0::2]] = delta[1::2]
+    at, _ = data["fields"]["banners"]
+    assert vec[at : at + 2].tolist() == ancients_record["result"]["banners"]
+    assert sum(size for _, size in ancients_fields()) == len(vec)
+    assert "hand" not in data["fields"] and "deck" not in data["fields"]
+    size = len(json.dumps(data, separators=(",", ":")))
+    assert size / n < 120, f"{size / n:.0f} bytes of data per step"
+
+
+def test_ancients_page_in_headless_chromium(tmp_path, ancients_record):
+    from catan_env.ancients.render_image import SIDE_RGB
+    from catan_env.ancients.render_image import TERRAIN_RGB as ANCIENTS_TERRAIN_RGB
+
+    page = write_html(ancients_record, tmp_path / "ancients.html")
+    html = page.read_text()
+    assert "<script src" not in html and "http" not in html.split("<script")[0]
+    n = len(ancients_record["actions"])
+    url = page.resolve().as_uri()
+    bodies = {}
+    for step in (0, n):
+        dom = _run(tmp_path, f"{url}?step={step}", "--dump-dom").stdout
+        body = _body(dom)
+        assert body["ready"] == "1" and body["step"] == str(step)
+        assert re.search(r'<ul id="errors" hidden(="")?></ul>', dom), "script errors on the page"
+        bodies[step] = (body["board"], dom)
+    assert bodies[0][0] != bodies[n][0]
+    final_dom = bodies[n][1]
+    assert "winner: syracusan" in final_dom and f"step {n} / {n}" in final_dom
+    assert final_dom.count("<li") >= n
+    assert re.search(r'<g class="unit" data-hex="\d+" data-side="[01]">', final_dom)
+    _run(tmp_path, f"{url}?step={n // 2}", f"--screenshot={tmp_path / 'shot.png'}")
+    img = np.asarray(Image.open(tmp_path / "shot.png").convert("RGB")).astype(np.uint32)
+    packed = (img[..., 0] << 16) | (img[..., 1] << 8) | img[..., 2]
+    for rgb in (ANCIENTS_TERRAIN_RGB[0], *SIDE_RGB):  # clear hexes and both armies' blocks
+        code = (rgb[0] << 16) | (rgb[1] << 8) | rgb[2]
+        assert np.count_nonzero(packed == code) > 200, rgb

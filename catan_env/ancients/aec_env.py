@@ -26,6 +26,10 @@ Rewards: +1 to the winner and -1 to the loser; 0 to both for a game truncated
 by ``max_turns``. Illegal actions raise
 :class:`~catan_env.explain.IllegalActionError` and change nothing.
 
+Rendering: ``render_mode="ansi"`` returns the text board, ``"rgb_array"`` the
+picture (:mod:`catan_env.ancients.render_image`). ``env.unwrapped.record()``
+is the current game's record (:mod:`catan_env.ancients.record`).
+
 Version history:
     v0: initial release (Akragas; every unit type and all 60 cards).
 """
@@ -55,16 +59,23 @@ class raw_env(AECEnv):
 
     Args:
         scenario: a shipped scenario id (``"akragas"``) or a JSON file path.
-        render_mode: ``None`` or ``"ansi"``.
+        render_mode: ``None``, ``"ansi"`` (text board) or ``"rgb_array"`` (the
+            picture as an ``(H, W, 3)`` uint8 array, :mod:`catan_env.ancients.render_image`).
         **options: rule options (:data:`catan_env.ancients.setup.DEFAULT_OPTIONS`).
     """
 
-    metadata = {"render_modes": ["ansi"], "name": "ancients_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": ["ansi", "rgb_array"],
+        "name": "ancients_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, scenario: str = "akragas", render_mode: str | None = None, **options):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(
+                f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}"
+            )
         self.render_mode = render_mode
         self._scenario = scenario
         self._options = dict(options)
@@ -135,13 +146,16 @@ class raw_env(AECEnv):
         else:
             self.agent_selection = self.possible_agents[game.current_side]
 
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode == "ansi":
             return render_text(self.game)
+        if self.render_mode == "rgb_array":
+            return self.game.render("rgb_array")
         return None
 
-    def record(self) -> dict:
-        return self.game.record()
+    def record(self, agents=None) -> dict:
+        """The current game's record (:meth:`Game.record`), replayable with ``catan-env replay``."""
+        return self.game.record(agents)
 
     def close(self) -> None:
         pass

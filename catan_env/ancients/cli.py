@@ -33,21 +33,28 @@ def simulate_command(args) -> int:
         names = names * 2
     if args.threads is not None and args.threads < 1:
         raise ValueError(f"--threads must be at least 1, got {args.threads}")
-    if args.record:
-        raise ValueError("--record is not available for --game ancients yet")
-    if getattr(args, "ray", None) is not None:
-        raise ValueError("--ray is not available for --game ancients yet")
     options = dict(_option(o) for o in args.option)
+    on_game, recorded = None, 0
+    if args.record:
+        from ..cli_records import record_writer
+
+        recorded = args.games if args.record_games is None else min(args.games, args.record_games)
+        if recorded < 0:
+            raise ValueError(f"--record-games must be at least 0, got {args.record_games}")
+        on_game = record_writer(args.record, names, recorded, not args.quiet)
+    ray = ray_kwargs(args)
     if not args.quiet and not args.json:
         print("compiling or loading the Ancients engine (the first run takes a minute or two)...")
     scenario = args.scenario or "akragas"
     r = simulate(args.games, tuple(names), scenario, seed=args.seed, threads=args.threads,
-                 **options)  # fmt: skip
+                 on_game=on_game, on_game_limit=recorded, **ray, **options)  # fmt: skip
     if args.json:
-        print(json.dumps(r.to_dict()))
+        out = r.to_dict()
+        if args.record:
+            out["records"] = {"dir": args.record, "games": recorded}
+        print(json.dumps(out))
         return 0
-    print(f"{r.games} games of ancients, scenario {r.scenario} (jitted kernel, "
-          f"{r.threads} thread(s), seed {r.seed})")  # fmt: skip
+    print(f"{r.games} games of ancients, scenario {r.scenario} ({r.engine}, seed {r.seed})")
     print(f"{'side':<14}{'agent':<12}{'wins':>8}{'win rate':>10}{'banners':>9}")
     for side, agent, wins, ban in zip(r.sides, r.agents, r.wins, r.mean_banners, strict=True):
         print(f"{side:<14}{agent:<12}{wins:>8}{wins / r.games:>10.1%}{ban:>9.2f}")
@@ -57,4 +64,14 @@ def simulate_command(args) -> int:
     print(
         f"speed: {r.games_per_second:,.1f} games/s (engine load/compile {r.compile_seconds:.1f} s)"
     )
+    if args.record:
+        first = f"{args.record.rstrip('/')}/game_00000.json"
+        print(f"wrote {recorded} game records to {args.record} (catan-env replay {first})")
     return 0
+
+
+def ray_kwargs(args) -> dict:
+    """``ray_address`` and ``task_games`` from ``--ray`` / ``--task-games`` (Ray not imported)."""
+    from ..cli import _ray_kwargs
+
+    return _ray_kwargs(args)

@@ -253,27 +253,46 @@ class Game:
         g.actions = list(acts)
         return g
 
-    def record(self) -> dict:
-        """Seed, scenario, options and actions: replays to the identical state."""
-        return {
-            "game": GAME_NAME,
-            "scenario": self.scenario.source,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "actions": list(map(int, self.actions)),
-            "result": {"winner": self.winner, "banners": list(self.banners), "turns": self.turn},
-        }
+    def record(self, agents=None, **meta) -> dict:
+        """The catan_env game record of this game: scenario, options, seed and actions
+        with the start and end they reach (:mod:`catan_env.ancients.record`);
+        it replays to the identical state.
+
+        Args:
+            agents: the name of each side's agent (bottom, top), kept for the reader.
+            **meta: more JSON-able facts to keep under ``"meta"``.
+        """
+        from .record import make_record
+
+        return make_record(self, agents, **meta)
 
     @classmethod
     def from_record(cls, record: dict) -> Game:
-        """Replay a record; an illegal action raises with its index."""
-        g = cls(Scenario.from_dict(record["scenario"]), seed=record["seed"], **record["options"])
-        for i, a in enumerate(record["actions"]):
-            try:
-                g.step(a)
-            except (IllegalActionError, ValueError) as e:
-                raise SnapshotError(f"actions[{i}]: {e}") from None
-        return g
+        """Replay a record (:meth:`record`, or a file from ``simulate --game ancients
+        --record``) and return the final game, checked against the record's end.
+
+        Raises:
+            RecordError: malformed, or an action that does not replay (a
+                ``ValueError`` naming the action); ``RecordVersionError`` for another
+                engine version, ``ReplayMismatchError`` for another start or end.
+        """
+        from ..replay import RecordError, is_ancients, replay
+
+        if not isinstance(record, dict) or not is_ancients(record):
+            raise RecordError("not an ancients game record ('game' is not 'ancients')")
+        return replay(record)
+
+    def render(self, mode: str = "ansi"):
+        """The text board (``"ansi"``) or the picture as an RGB array (``"rgb_array"``)."""
+        if mode == "ansi":
+            from .render import render_text
+
+            return render_text(self)
+        if mode == "rgb_array":
+            from .render_image import render_rgb
+
+            return render_rgb(self)
+        raise ValueError(f"render mode must be 'ansi' or 'rgb_array', got {mode!r}")
 
     def __repr__(self) -> str:
         b = self.banners

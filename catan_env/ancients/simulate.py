@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 
 import numba
 import numpy as np
 
 from .engine.agents import AGENT_NAMES, play_batch
+from .record import MAX_DECISIONS
 from .scenario import load_scenario
 from .setup import check_options, new_state
 
@@ -31,9 +33,39 @@ class AncientsResult:
     compile_seconds: float
     games_per_second: float
     threads: int
+    engine: str = "jitted kernel"
+    results: np.ndarray | None = field(default=None, repr=False, compare=False)
+    """Per game, in game order: (winner side or -1, turns, decisions, banners bottom, top)."""
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        out = asdict(self)
+        out.pop("results")
+        return out
+
+
+def game_seeds(seed: int, games: int) -> tuple[np.ndarray, np.ndarray]:
+    """The seeds of a batch's games: (each game's state seed, each game's agent seed)."""
+    i = np.arange(games, dtype=np.int64)
+    return seed + i, i + seed * 1_000_003
+
+
+def play_games(sc, options: dict, kinds, game_seeds, agent_seeds) -> np.ndarray:
+    """Play one game per seed pair in the kernel; rows of (winner side or -1,
+    turns, decisions, banners bottom, banners top). ``options``: full (``check_options``)."""
+    n = len(game_seeds)
+    states = np.stack([new_state(sc, int(s), options) for s in game_seeds])
+    results = np.zeros((n, 5), np.int64)
+    play_batch(states, np.asarray(kinds, np.int64), np.asarray(agent_seeds, np.int64), results,
+               MAX_DECISIONS)  # fmt: skip
+    return results
+
+
+def load_kernel() -> float:
+    """Load (or, on a cold cache, compile) the kernel: one short game; returns seconds."""
+    t0 = time.perf_counter()
+    sc = load_scenario("akragas")
+    play_games(sc, check_options({}), [0, 0], [0], [0])
+    return time.perf_counter() - t0
 
 
 def simulate(
@@ -42,9 +74,25 @@ def simulate(
     scenario: str = "akragas",
     seed: int = 0,
     threads: int | None = None,
+    on_game: Callable | None = None,
+    on_game_limit: int | None = None,
+    ray_address: str | None = None,
+    task_games: int = 250,
     **options,
 ) -> AncientsResult:
-    """Play ``games`` games of ``scenario``; ``agents`` are (bottom side, top side)."""
+    """Play ``games`` games of ``scenario``; ``agents`` are (bottom side, top side).
+
+    Args:
+        on_game: called as ``on_game(i, game)`` with each finished :class:`Game`
+            (its actions kept, so ``game.record()`` replays it), in order. The
+            kernel keeps no actions, so these games are played again one decision
+            at a time after the timed batch
+            (:func:`catan_env.ancients.record.record_jitted_game`: the same games).
+        on_game_limit: pass only the first N games to ``on_game`` (default all).
+        ray_address: play on a Ray cluster (see :func:`catan_env.distributed.connect`);
+            ``None`` plays here. The per-game results are the same.
+        task_games: games per Ray task.
+    """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     kinds = []
@@ -56,19 +104,34 @@ def simulate(
         raise ValueError(f"ancients has two sides: give 2 agents, got {len(kinds)}")
     sc = load_scenario(scenario)
     opts = check_options(options)
-    if threads:
-        numba.set_num_threads(threads)
     kinds_arr = np.array(kinds, np.int64)
-    t0 = time.perf_counter()
-    warm = np.stack([new_state(sc, seed, opts)])
-    play_batch(warm, kinds_arr, np.array([seed], np.int64), np.zeros((1, 5), np.int64), 100000)
-    compile_s = time.perf_counter() - t0
-    states = np.stack([new_state(sc, seed + i, opts) for i in range(games)])
-    results = np.zeros((games, 5), np.int64)
-    t0 = time.perf_counter()
-    play_batch(states, kinds_arr, np.arange(games, dtype=np.int64) + seed * 1_000_003, results,
-               100000)  # fmt: skip
+    gseeds, aseeds = game_seeds(seed, games)
+    if ray_address is not None:
+        from .. import distributed as cluster
+
+        cpus = cluster.connect(ray_address)
+        compile_s = cluster.load_ancients_everywhere()
+        t0 = time.perf_counter()
+        (results,) = cluster.play_ancients_distributed(
+            sc.source, opts, [(kinds_arr, gseeds, aseeds)], task_games=task_games
+        )
+        engine = f"jitted kernel on a Ray cluster, {cpus} CPUs"
+    else:
+        if threads:
+            numba.set_num_threads(threads)
+        t0 = time.perf_counter()
+        play_games(sc, opts, kinds_arr, gseeds[:1], aseeds[:1])
+        compile_s = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        results = play_games(sc, opts, kinds_arr, gseeds, aseeds)
+        engine = f"jitted kernel, {numba.get_num_threads()} thread(s)"
     secs = time.perf_counter() - t0
+    if on_game is not None:
+        from .record import record_jitted_game
+
+        limit = games if on_game_limit is None else min(games, on_game_limit)
+        for i in range(limit):
+            on_game(i, record_jitted_game(sc, opts, kinds_arr, gseeds[i], aseeds[i]))
     wins = [int((results[:, 0] == s).sum()) for s in range(2)]
     return AncientsResult(
         scenario=sc.id,
@@ -85,4 +148,6 @@ def simulate(
         compile_seconds=compile_s,
         games_per_second=games / secs if secs > 0 else float("inf"),
         threads=numba.get_num_threads(),
+        engine=engine,
+        results=results,
     )

@@ -16,9 +16,10 @@ from dataclasses import asdict, dataclass, field
 import numpy as np
 
 from ..ratings import wilson_interval
-from .engine.agents import AGENT_NAMES, play_batch
+from .engine.agents import AGENT_NAMES
 from .scenario import load_scenario
-from .setup import check_options, new_state
+from .setup import check_options
+from .simulate import play_games
 
 
 @dataclass
@@ -42,9 +43,13 @@ class AncientsTournament:
     truncated: int
     seconds: float
     agents: list[AncientsAgentResult]
+    results: np.ndarray | None = field(default=None, repr=False, compare=False)
+    """Per game, pairing after pairing: (winner side or -1, turns, decisions, banners)."""
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        out = asdict(self)
+        out.pop("results")
+        return out
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
@@ -69,8 +74,21 @@ class AncientsTournament:
         return "\n".join(lines)
 
 
-def tournament(agents, games: int, scenario: str = "akragas", seed: int = 0, **options):
-    """Play ``games`` games split over every ordered pair of distinct agents."""
+def tournament(
+    agents,
+    games: int,
+    scenario: str = "akragas",
+    seed: int = 0,
+    ray_address: str | None = None,
+    task_games: int = 250,
+    **options,
+):
+    """Play ``games`` games split over every ordered pair of distinct agents.
+
+    ``ray_address`` plays them as tasks on a Ray cluster
+    (:func:`catan_env.distributed.play_ancients_distributed`), with the same
+    per-game results; ``task_games`` is the games per task.
+    """
     names = list(dict.fromkeys(agents))
     if len(names) < 2:
         raise ValueError("an ancients tournament needs at least 2 different agents")
@@ -85,13 +103,22 @@ def tournament(agents, games: int, scenario: str = "akragas", seed: int = 0, **o
     per = games // len(pairs)
     stats = {n: [[0, 0], [0, 0]] for n in names}  # [side] -> [games, wins]
     truncated = 0
-    t0 = time.perf_counter()
+    jobs = []
     for k, (i, j) in enumerate(pairs):
         seeds = seed * 1_000_003 + k * per + np.arange(per, dtype=np.int64)
-        states = np.stack([new_state(sc, int(s), opts) for s in seeds])
-        results = np.zeros((per, 5), np.int64)
         kinds = np.array([AGENT_NAMES.index(names[i]), AGENT_NAMES.index(names[j])], np.int64)
-        play_batch(states, kinds, seeds, results, 100_000)
+        jobs.append((kinds, seeds, seeds))
+    if ray_address is not None:
+        from .. import distributed as cluster
+
+        cluster.connect(ray_address)
+        cluster.load_ancients_everywhere()
+        t0 = time.perf_counter()
+        per_pair = cluster.play_ancients_distributed(sc.source, opts, jobs, task_games=task_games)
+    else:
+        t0 = time.perf_counter()
+        per_pair = [play_games(sc, opts, *job) for job in jobs]
+    for (i, j), results in zip(pairs, per_pair, strict=True):
         for side, n in ((0, names[i]), (1, names[j])):
             stats[n][side][0] += per
             stats[n][side][1] += int((results[:, 0] == side).sum())
@@ -105,18 +132,17 @@ def tournament(agents, games: int, scenario: str = "akragas", seed: int = 0, **o
         out.append(AncientsAgentResult(n, g, w, w / g, lo, hi, [stats[n][0][0], stats[n][1][0]],
                                        [stats[n][0][1], stats[n][1][1]]))  # fmt: skip
     return AncientsTournament(sc.id, list(sc.side_names), seed, per * len(pairs), truncated,
-                              seconds, out)  # fmt: skip
+                              seconds, out, np.concatenate(per_pair))  # fmt: skip
 
 
 def tournament_command(args) -> int:
-    from .cli import _option
+    from .cli import _option, ray_kwargs
 
-    if getattr(args, "ray", None) is not None:
-        raise ValueError("--ray is not available for --game ancients yet")
+    ray = ray_kwargs(args)
     names = [a.strip() for a in args.agents.split(",")]
     options = dict(_option(o) for o in getattr(args, "option", []) or [])
     scenario = args.scenario or "akragas"
-    result = tournament(names, args.games, scenario, seed=args.seed, **options)
+    result = tournament(names, args.games, scenario, seed=args.seed, **ray, **options)
     if args.out:
         with open(args.out, "w") as f:
             json.dump(result.to_dict(), f, indent=1)
