@@ -204,7 +204,6 @@ def may_battle(s, h):
 @njit(cache=True)
 def may_fire(s, h):
     """CCA §3.8.1-§3.8.2: a missile unit not adjacent to an enemy unit."""
-    t = unit_at(s, h)
     if fire_range(s, h) == 0 or (s[UNIT_FLAGS + h] & UF_CHARGED) != 0:
         return False
     if (s[CARD_FLAGS] & CF_NO_FIRE) != 0 and (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) == 0:
