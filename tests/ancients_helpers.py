@@ -20,7 +20,7 @@ def H(r: int, c: int) -> int:
 
 
 def make(units, leaders=(), terrain=(), first="bottom", banners=5, command=(5, 5), seed=0,
-         **options) -> Game:  # fmt: skip
+         special_rules=(), **options) -> Game:  # fmt: skip
     """A game on an empty board: ``units`` = (side, code, r, c[, blocks]) with side
     "bottom"/"top"; ``leaders`` = (side, r, c); ``terrain`` = (type, r, c)."""
     data = {
@@ -48,6 +48,7 @@ def make(units, leaders=(), terrain=(), first="bottom", banners=5, command=(5, 5
             "first": first,
             "banners_to_win": banners,
         },
+        "special_rules": list(special_rules),
     }
     return Game(Scenario.from_dict(data), seed=seed, **options)
 

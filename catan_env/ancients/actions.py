@@ -3,7 +3,7 @@
 Names: ``play Order Two Units Left``, ``order unit r7c5``, ``order leader r7c7``,
 ``pick unit r7c5``, ``pick leader r7c7``, ``hex r6c5``, ``leader off board``,
 ``done``, ``stand``, ``evade``, ``battle back``, ``no battle back``, ``first strike``,
-``ignore 2 flags``.
+``ignore 2 flags``, ``unit off board`` (a scenario's exit hexes, CCA §5.1).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from .engine.phases import (
     A_BATTLE_BACK,
     A_DONE,
     A_EVADE,
+    A_EXIT,
     A_FIRST_STRIKE,
     A_HEX,
     A_IGNORE,
@@ -37,6 +38,7 @@ def _names() -> tuple[str, ...]:
     names += ["leader off board", "done", "stand", "evade", "battle back", "no battle back"]
     names += ["first strike"]
     names += [f"ignore {k} flag{'s' if k != 1 else ''}" for k in range(MAX_IGNORE + 1)]
+    names += ["unit off board"]
     assert len(names) == NUM_ACTIONS
     return tuple(names)
 
@@ -58,6 +60,7 @@ FAMILIES = (
     ("no battle back", A_NO_BATTLE_BACK, 1),
     ("first strike", A_FIRST_STRIKE, 1),
     ("ignore", A_IGNORE, MAX_IGNORE + 1),
+    ("unit off board", A_EXIT, 1),
 )
 
 

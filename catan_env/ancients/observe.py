@@ -1,7 +1,9 @@
 """A side's observation: one flat float32 vector with named views (CCA §7).
 
 Everything on the board is public (units, blocks, leaders, terrain, this turn's
-orders and moves, the combat in progress, the last roll, the discard pile); of
+orders and moves, the combat in progress, the last roll, the discard pile, the
+scenario's victory hexes with who holds them, exit hexes and units exited, elite
+units, each side's Command); of
 the cards a side sees its own hand exactly, only the *number* of cards the
 opponent holds, and only the number of cards left in the deck.
 """
@@ -21,7 +23,10 @@ HEX_FEATURES = (
     + ["blocks", "own leader", "enemy leader"]
     + [f"terrain {i}" for i in range(NUM_TERRAIN)]
     + ["ordered", "moved", "battled", "selected", "attacker", "defender", "rolled at"]
-)
+    # scenario special rules (CCA §5.1), all public
+    + ["victory banners", "victory hex for me", "victory hex for enemy", "held by me",
+       "held by enemy", "permanent", "my exit", "enemy exit", "elite"]
+)  # fmt: skip
 VIEWS: dict[str, tuple[int, tuple[int, ...]]] = {}
 
 
@@ -40,6 +45,9 @@ def _declare():
         ("turn", (1,)),
         ("pending", (2,)),  # flags scored by the roll, retreat hexes left
         ("last_roll", (6,)),
+        # own, opponent: victory-hex banners held, exit banners, units exited,
+        # Command (fractions of the target / of 10)
+        ("special", (8,)),
     ):
         VIEWS[name] = (off, shape)
         off += int(np.prod(shape))
@@ -83,6 +91,20 @@ def observe(s: np.ndarray, side: int, out: np.ndarray | None = None) -> np.ndarr
         h = int(s[f])
         if 0 <= h < NUM_HEXES and (f != L.ROLL_AT or s[L.CB_ATTACKER] >= 0):
             b[h, k + 3 + j] = 1
+    k += 7
+    vb = s[L.VH_BANNERS : L.VH_BANNERS + NUM_HEXES]
+    vs = s[L.VH_SIDES : L.VH_SIDES + NUM_HEXES]
+    hold = s[L.VH_HOLDER : L.VH_HOLDER + NUM_HEXES]
+    b[:, k] = vb / 3.0
+    b[:, k + 1] = (vb > 0) & ((vs & (1 << side)) != 0)
+    b[:, k + 2] = (vb > 0) & ((vs & (1 << (1 - side))) != 0)
+    b[:, k + 3] = hold == side + 1
+    b[:, k + 4] = hold == 2 - side
+    b[:, k + 5] = (vb > 0) & (s[L.VH_PERMANENT : L.VH_PERMANENT + NUM_HEXES] != 0)
+    ex = s[L.EXIT_VALUE : L.EXIT_VALUE + 2 * NUM_HEXES].reshape(2, NUM_HEXES)
+    b[:, k + 6] = ex[side] / 3.0
+    b[:, k + 7] = ex[1 - side] / 3.0
+    b[:, k + 8] = s[L.UNIT_ELITE : L.UNIT_ELITE + NUM_HEXES] / 2.0
     phase = int(s[L.PHASE])
     view(obs, "phase")[phase] = 1
     view(obs, "to_act")[:] = (s[L.ACTIVE] == side, s[L.CURRENT] == side and phase != PH_OVER)
@@ -98,6 +120,12 @@ def observe(s: np.ndarray, side: int, out: np.ndarray | None = None) -> np.ndarr
     view(obs, "banners")[:] = (s[L.BANNERS + side] / target, s[L.BANNERS + 1 - side] / target)
     view(obs, "turn")[0] = s[L.TURN] / max(int(s[L.OPT_MAX_TURNS]), 200)
     view(obs, "pending")[:] = (s[L.ROLL_FLAGS] / 4.0, s[L.RETREAT_LEFT] / 8.0)
+    sp = view(obs, "special")
+    for j, o in enumerate((side, 1 - side)):
+        sp[j] = s[L.HEX_BANNERS + o] / target
+        sp[2 + j] = s[L.EXIT_BANNERS + o] / target
+        sp[4 + j] = s[L.EXITED_UNITS + o] / 8.0
+        sp[6 + j] = s[L.COMMAND + o] / 10.0
     n = int(s[L.DICE_N])
     view(obs, "last_roll")[:] = np.bincount(s[L.DICE : L.DICE + n], minlength=6)[:6] / 8.0
     return obs

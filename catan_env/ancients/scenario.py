@@ -14,12 +14,14 @@ Format (see ``scenarios/akragas.json``)::
      "leaders": [{"side", "name", "r", "c"}],
      "war_council": {"top": {"command_cards"}, "bottom": {"command_cards"},
                      "first": "top"|"bottom", "banners_to_win"},
-     "special_rules": []}
+     "special_rules": [{"kind": ...}, ...]}   # see special_rules.py
 
 Terrain types (CCA §3.13): ``clear``, ``forest``, ``hill``, ``broken_ground``,
 ``river`` (impassable), ``lake`` (impassable), ``fordable_river`` (a ford hex),
-``fortified_camp``, ``marsh`` and ``town`` (no rules of its own: plays as clear,
-since scenario special rules are not played yet). A ford may also be written as
+``fortified_camp``, ``marsh`` and ``town`` (no rules of its own: plays as clear;
+no special-rule kind changes it). Special rules (CCA §5.1: victory hexes, exit
+hexes, hand-size changes, extra fire, elite units) are documented in
+:mod:`catan_env.ancients.special_rules`. A ford may also be written as
 CCA §5.1 suggests, ``{"type": "river", "ford": true}``; at most one entry per hex.
 """
 
@@ -39,6 +41,7 @@ from .engine.units import (
     UNIT_NAMES,
     UNIT_PLAYABLE,
 )
+from .special_rules import parse_special_rules  # noqa: E402
 
 SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios"
 SIDES = ("bottom", "top")
@@ -179,13 +182,9 @@ class Scenario:
         banners = need(wc, "banners_to_win", "war_council.", int)
         if not 1 <= banners <= 16:
             raise ScenarioError(f"war_council.banners_to_win: must be 1..16, got {banners}")
-        rules = data.get("special_rules", []) or []
-        if rules:
-            raise ScenarioError(
-                "special_rules: scenario special rules are not implemented by the engine yet"
-            )
+        rules = parse_special_rules(data.get("special_rules", []), terrain, units, leaders)
         return cls(sid, name, year, names, terrain, units, leaders, tuple(command), first,
-                   banners, [], dict(data))  # fmt: skip
+                   banners, rules, dict(data))  # fmt: skip
 
 
 def load_scenario(name_or_path: str | Path) -> Scenario:

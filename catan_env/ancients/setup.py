@@ -7,6 +7,7 @@ import numpy as np
 from .engine import layout as L
 from .engine.turn import setup
 from .scenario import Scenario
+from .special_rules import place_special_rules
 
 # Rule options: points the rules file leaves open, with the value it decides.
 DEFAULT_OPTIONS = {
@@ -82,6 +83,7 @@ def place_scenario(scenario: Scenario, options: dict) -> np.ndarray:
     for i, (side, _, h) in enumerate(scenario.leaders):
         s[L.LEADER + h] = i + 1
         s[L.LEADER_SIDE + h] = side
+    place_special_rules(s, scenario.special_rules)
     return s
 
 

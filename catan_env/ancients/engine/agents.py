@@ -4,7 +4,9 @@ Agent kinds: ``RANDOM`` (uniform over the legal actions, but it ends a step
 with ``done`` only when nothing else is legal, so random games reach a winner)
 and ``HEURISTIC`` (one-ply scores: the card that orders most units, move
 toward the enemy, battle the weakest target, evade when weak, always battle
-back and ignore every flag it may). Each agent draws from its own generator
+back and ignore every flag it may; a scenario's victory hexes it may take or must
+hold and its exit hexes add to a destination's score, and leaving by an exit
+hex is preferred to any move). Each agent draws from its own generator
 words, never the game's, so an agent's choices do not change the game's dice.
 """
 
@@ -19,6 +21,7 @@ from .layout import (
     CB_DEFENDER,
     CURRENT,
     DECISIONS,
+    EXIT_VALUE,
     HAND,
     PHASE,
     SELECTED,
@@ -27,12 +30,17 @@ from .layout import (
     UNIT_BLOCKS,
     UNIT_SIDE,
     UNIT_TYPE,
+    VH_BANNERS,
+    VH_HOLDER,
+    VH_PERMANENT,
+    VH_SIDES,
     WINNER,
 )
 from .phases import (
     A_BATTLE_BACK,
     A_DONE,
     A_EVADE,
+    A_EXIT,
     A_FIRST_STRIKE,
     A_HEX,
     A_IGNORE,
@@ -54,9 +62,10 @@ from .phases import (
     PH_TARGET,
 )
 from .pieces import unit_at
+from .special import fire_range
 from .step import legal_mask, step
 from .turn import may_order_unit, play_card
-from .units import NUM_CARD_TYPES, UNIT_CLASS, UNIT_RANGE
+from .units import NUM_CARD_TYPES, UNIT_CLASS
 
 RANDOM, HEURISTIC = 0, 1
 AGENT_NAMES = ("random", "heuristic")
@@ -112,6 +121,22 @@ def _friends_near(s, h, side):
 
 
 @njit(cache=True)
+def _objective(s, y, src, side):
+    """Worth of ending a move on ``y`` for the scenario's objectives (CCA §5.1): a
+    victory hex the side may score and does not hold (or holds only while it stays,
+    if ``y`` is where the unit stands), an exit hex of the side."""
+    v = 0.0
+    n = s[VH_BANNERS + y]
+    if n > 0 and (s[VH_SIDES + y] & (1 << side)) != 0:
+        holder = s[VH_HOLDER + y] - 1
+        if holder < 0 or (holder == side and y == src and s[VH_PERMANENT + y] == 0):
+            v += 3.0 * n
+    if s[EXIT_VALUE + side * NUM_HEXES + y] > 0:
+        v += 2.0 * s[EXIT_VALUE + side * NUM_HEXES + y]
+    return v
+
+
+@njit(cache=True)
 def heuristic_action(s, mask, rng, at):
     """One-ply heuristic (see the module docstring)."""
     scores = np.zeros(NUM_ACTIONS)
@@ -150,12 +175,16 @@ def heuristic_action(s, mask, rng, at):
                 if mask[A_HEX + y]:
                     scores[A_HEX + y] = 1.0 if y == src else (2.0 if s[UNIT_TYPE + y] else 0.0)
         else:
-            t = unit_at(s, src)
-            want = 2 if UNIT_RANGE[t] > 0 else 1
+            want = 2 if fire_range(s, src) > 0 else 1
             for y in range(NUM_HEXES):
                 if mask[A_HEX + y]:
                     d = _enemy_distance(s, y, side)
-                    scores[A_HEX + y] = -abs(d - want) + 0.3 * _friends_near(s, y, side)
+                    scores[A_HEX + y] = (
+                        -abs(d - want)
+                        + 0.3 * _friends_near(s, y, side)
+                        + _objective(s, y, src, side)
+                    )
+            scores[A_EXIT] = 20.0  # CCA §5.1: leaving by an exit hex scores banners
     elif ph == PH_TARGET or ph == PH_BONUS:
         for y in range(NUM_HEXES):
             if mask[A_HEX + y]:

@@ -67,6 +67,7 @@ from .layout import (
     UF_FIRED,
     UF_NO_CARD_BONUS,
     UF_ORDERED,
+    UNIT_ELITE,
     UNIT_FLAGS,
     UNIT_MOVED,
     UNIT_SIDE,
@@ -125,6 +126,7 @@ from .pieces import (
     supported,
     unit_at,
 )
+from .special import fire_dice, fire_range
 from .units import (
     BROKEN,
     C_FIRST_STRIKE,
@@ -154,7 +156,6 @@ from .units import (
     UNIT_FOREST_FIGHTER,
     UNIT_FULL_BONUS,
     UNIT_MOUNTED,
-    UNIT_RANGE,
     UNIT_RETREAT,
     UNIT_SWORD_IGNORE,
     UNIT_SWORDS_HIT,
@@ -203,8 +204,7 @@ def may_battle(s, h):
 @njit(cache=True)
 def may_fire(s, h):
     """CCA §3.8.1-§3.8.2: a missile unit not adjacent to an enemy unit."""
-    t = unit_at(s, h)
-    if UNIT_RANGE[t] == 0 or (s[UNIT_FLAGS + h] & UF_CHARGED) != 0:
+    if fire_range(s, h) == 0 or (s[UNIT_FLAGS + h] & UF_CHARGED) != 0:
         return False
     if (s[CARD_FLAGS] & CF_NO_FIRE) != 0 and (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) == 0:
         return False
@@ -235,7 +235,7 @@ def battle_targets(s, h, out):
             out[y] = 1
             n += 1
     if may_fire(s, h):
-        rng = UNIT_RANGE[unit_at(s, h)]
+        rng = fire_range(s, h)
         blockers = _blockers(s)
         for y in range(NUM_HEXES):
             d = DIST[h, y]
@@ -307,7 +307,7 @@ def _camp_penalty(s, by, dice):
 def ranged_dice(s, by, at):
     """CCA §3.8.4, §3.13: 2 dice unmoved, 1 moved; at most 1 at a target in a forest
     or from a ford or a marsh; the camp's die less (option) after those caps."""
-    dice = 2 if s[UNIT_MOVED + by] == 0 else 1
+    dice = fire_dice(s, by)  # 2 unmoved, 1 moved; a scenario's own dice (CCA §5.1)
     dice = min(dice, TERRAIN_FIRE_AT_CAP[s[TERRAIN + at]], TERRAIN_FIRE_FROM_CAP[s[TERRAIN + by]])
     dice = _camp_penalty(s, by, dice)
     dice += card_bonus(s, by, True)
@@ -434,6 +434,7 @@ def _ignorable(s, h):
             n += 1
     if in_camp_on_foot(s, h):
         n += 1  # against fire too: the rule names no kind of combat
+    n += s[UNIT_ELITE + h]  # CCA §5.1 elite units (special_rules.py)
     return min(n, MAX_IGNORE)
 
 

@@ -1,5 +1,7 @@
 """What must hold in every Ancients state: pieces, blocks, banners and cards are
-conserved (used by the property tests and the soak)."""
+conserved (used by the property tests and the soak). Banners are enemy losses plus
+the scenario's victory-hex and exit banners (CCA §3.2, §5.1); blocks of units that
+left the board count as removed."""
 
 import numpy as np
 from numba import njit
@@ -14,9 +16,11 @@ from .layout import (
     DECK_LEN,
     DECK_POS,
     DISCARD,
+    EXIT_BANNERS,
     FIRST_STRIKE_SIDE,
     GONE_LEADERS,
     HAND,
+    HEX_BANNERS,
     LEADER,
     LEADER_SIDE,
     LEADERS_START,
@@ -24,11 +28,13 @@ from .layout import (
     LOST_UNITS,
     PHASE,
     UNIT_BLOCKS,
+    UNIT_ELITE,
     UNIT_SIDE,
     UNIT_TYPE,
     WINNER,
 )
 from .phases import PH_OVER
+from .special import hex_banner_total
 from .units import CARD_COUNT, CARD_PLAYABLE, NUM_CARD_TYPES
 from .units import UNIT_BLOCKS as FULL_BLOCKS
 
@@ -59,6 +65,8 @@ def check(s):
             if b < 1 or b > FULL_BLOCKS[t]:
                 return BAD_BLOCKS
             blocks[s[UNIT_SIDE + h]] += b
+        elif s[UNIT_ELITE + h] != 0:
+            return BAD_BLOCKS  # an elite mark without its unit
         if s[LEADER + h] != 0:
             leaders[s[LEADER_SIDE + h]] += 1
             if t >= 0 and s[UNIT_SIDE + h] != s[LEADER_SIDE + h]:
@@ -66,8 +74,12 @@ def check(s):
     for side in range(2):
         if blocks[side] + s[BLOCKS_LOST + side] != s[BLOCKS_START + side]:
             return BAD_BLOCK_TOTAL
+        # CCA §3.2: a banner per enemy unit and leader eliminated, plus the scenario's
+        # banners for victory hexes held and units that left by an exit hex (CCA §5.1)
         lost = s[LOST_UNITS + 1 - side] + s[LOST_LEADERS + 1 - side]
-        if s[BANNERS + side] != lost:
+        if s[BANNERS + side] != lost + s[HEX_BANNERS + side] + s[EXIT_BANNERS + side]:
+            return BAD_BANNERS
+        if s[HEX_BANNERS + side] != hex_banner_total(s, side):
             return BAD_BANNERS
         if (
             leaders[side] + s[LOST_LEADERS + side] + s[GONE_LEADERS + side]

@@ -9,7 +9,7 @@ have one slot per hex (:mod:`.board`); per-side fields are indexed by side
 
 from ...engine.layout import STATE_DTYPE, Layout
 from .board import NUM_HEXES
-from .units import NUM_CARD_TYPES
+from .units import NUM_CARD_TYPES, NUM_UNIT_TYPES
 
 LAYOUT = Layout("ancients")
 _add = LAYOUT.add
@@ -61,6 +61,26 @@ BANNERS_TO_WIN = _add("banners_to_win", doc="victory banners needed")
 COMMAND = _add("command", 2, doc="hand size = Command per side")
 FIRST_SIDE = _add("first_side", doc="side that moved first")
 
+# --- scenario special rules (CCA §5.1; catan_env.ancients.special_rules)
+VH_BANNERS = _add("vh_banners", NUM_HEXES, doc="banners a victory hex is worth, 0 not one")
+VH_SIDES = _add("vh_sides", NUM_HEXES, doc="sides a victory hex scores for: bit 1 bottom, 2 top")
+VH_PERMANENT = _add("vh_permanent", NUM_HEXES, doc="1: permanent victory hex, 0 temporary")
+VH_HOLDER = _add("vh_holder", NUM_HEXES, doc="side + 1 holding the hex's banners, 0 none")
+EXIT_VALUE = _add(
+    "exit_value", (2, NUM_HEXES), doc="banners per unit of a side leaving by that hex, 0 no exit"
+)
+FIRE_RANGE = _add(
+    "fire_range", (2, NUM_UNIT_TYPES), doc="scenario range of a type that may fire, 0 none"
+)
+FIRE_DICE = _add("fire_dice", (2, NUM_UNIT_TYPES), doc="its ranged dice when it has not moved")
+MAX_HAND_RULES = 4
+HS_SIDE = _add("hs_side", MAX_HAND_RULES, doc="side whose Command a hand-size rule changes")
+HS_TRIGGER = _add("hs_trigger", MAX_HAND_RULES, doc="HS_* trigger, 0 unused slot")
+HS_PARAM = _add("hs_param", MAX_HAND_RULES, doc="turn number, or leader id + 1")
+HS_DELTA = _add("hs_delta", MAX_HAND_RULES, doc="change to the side's Command")
+HS_STATE = _add("hs_state", MAX_HAND_RULES, doc="0 waiting, 1 triggered, 2 applied")
+UNIT_ELITE = _add("unit_elite", NUM_HEXES, doc="extra flags the unit there ignores (elite)")
+
 # --- pieces
 UNIT_TYPE = _add("unit_type", NUM_HEXES, doc="unit type code + 1 per hex, 0 none")
 UNIT_SIDE = _add("unit_side", NUM_HEXES, doc="side of the unit there")
@@ -85,6 +105,9 @@ LOST_UNITS = _add("lost_units", 2, doc="units eliminated, per owner")
 LOST_LEADERS = _add("lost_leaders", 2, doc="leaders eliminated, per owner")
 GONE_LEADERS = _add("gone_leaders", 2, doc="leaders that left by their baseline, per owner")
 GONE_UNITS = _add("gone_units", 2, doc="units removed without a banner (evading war machines)")
+HEX_BANNERS = _add("hex_banners", 2, doc="banners held for victory hexes, per side")
+EXIT_BANNERS = _add("exit_banners", 2, doc="banners scored by units leaving the board")
+EXITED_UNITS = _add("exited_units", 2, doc="units that left the board by an exit hex")
 BLOCKS_START = _add("blocks_start", 2, doc="blocks on the board at the start, per side")
 BLOCKS_LOST = _add("blocks_lost", 2, doc="blocks removed from the board, per side")
 LEADERS_START = _add("leaders_start", 2, doc="leaders at the start, per side")
@@ -156,6 +179,9 @@ FORCED = _add("forced", MAX_FORCED, doc="queued faces; every die rolled takes th
 # --- last roll (public, for display)
 DICE = _add("dice", MAX_DICE, doc="faces of the last roll")
 DICE_N = _add("dice_n", doc="dice in the last roll")
+
+# hand-size triggers (CCA §5.1)
+HS_NONE, HS_AFTER_TURN, HS_LEADER_LOST = range(3)
 
 # unit flags
 UF_ORDERED = 1

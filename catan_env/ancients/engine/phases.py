@@ -4,7 +4,8 @@ The action space is one ``Discrete(NUM_ACTIONS)`` made of families (CCA §7):
 a card to play, pieces to order, a piece to pick (to move or to battle with),
 a hex (the destination, the target, the next retreat or evade hex, the hex to
 advance into), a leader leaving by his baseline, the defender's answers (stand,
-evade, strike first, battle back or not), how many flags to ignore, and ``DONE`` (end the
+evade, strike first, battle back or not), how many flags to ignore, a unit leaving
+the board by an exit hex (scenario special rule), and ``DONE`` (end the
 order, movement or battle step; decline an advance, an extra hex or a bonus
 combat). What a ``HEX`` action means depends on the phase.
 """
@@ -41,7 +42,10 @@ A_NO_BATTLE_BACK = A_BATTLE_BACK + 1
 A_FIRST_STRIKE = A_NO_BATTLE_BACK + 1
 A_IGNORE = A_FIRST_STRIKE + 1
 MAX_IGNORE = 4
-NUM_ACTIONS = A_IGNORE + MAX_IGNORE + 1
+# a unit leaves the board by an exit hex (CCA §5.1 special rule; after the older
+# families so that their ids stay the same)
+A_EXIT = A_IGNORE + MAX_IGNORE + 1
+NUM_ACTIONS = A_EXIT + 1
 
 # --- how a card orders (PHASE ORDER)
 (

@@ -15,17 +15,23 @@ from .layout import (
     FORCED_N,
     FORCED_POS,
     GONE_UNITS,
+    HS_LEADER_LOST,
+    HS_PARAM,
+    HS_STATE,
+    HS_TRIGGER,
     LEADER,
     LEADER_FLAGS,
     LEADER_SIDE,
     LOST_LEADERS,
     LOST_UNITS,
     MAX_DICE,
+    MAX_HAND_RULES,
     OPT_SUPPORT_LEADERS,
     PHASE,
     RNG,
     TERRAIN,
     UNIT_BLOCKS,
+    UNIT_ELITE,
     UNIT_FLAGS,
     UNIT_MOVED,
     UNIT_SIDE,
@@ -180,6 +186,7 @@ def remove_unit(s, h, banner):
     s[UNIT_BLOCKS + h] = 0
     s[UNIT_FLAGS + h] = 0
     s[UNIT_MOVED + h] = 0
+    s[UNIT_ELITE + h] = 0
     if banner:
         s[LOST_UNITS + side] += 1
         award_banner(s, 1 - side)
@@ -191,11 +198,18 @@ def remove_unit(s, h, banner):
 def remove_leader(s, h, banner):
     """Take the leader at ``h`` off the board: killed (banner) or gone by his baseline."""
     side = s[LEADER_SIDE + h]
+    lid = s[LEADER + h]
     s[LEADER + h] = 0
     s[LEADER_SIDE + h] = 0
     s[LEADER_FLAGS + h] = 0
     if banner:
         s[LOST_LEADERS + side] += 1
+        for i in range(MAX_HAND_RULES):
+            # CCA §5.1 hand-size change "when leader X is eliminated": applied at the
+            # end of the turn (special.apply_hand_rules)
+            if s[HS_TRIGGER + i] == HS_LEADER_LOST and s[HS_PARAM + i] == lid:
+                if s[HS_STATE + i] == 0:
+                    s[HS_STATE + i] = 1
         award_banner(s, 1 - side)
 
 
@@ -225,6 +239,8 @@ def move_unit(s, a, b):
     s[UNIT_BLOCKS + b] = s[UNIT_BLOCKS + a]
     s[UNIT_FLAGS + b] = s[UNIT_FLAGS + a]
     s[UNIT_MOVED + b] = s[UNIT_MOVED + a]
+    s[UNIT_ELITE + b] = s[UNIT_ELITE + a]
+    s[UNIT_ELITE + a] = 0
     s[UNIT_TYPE + a] = 0
     s[UNIT_SIDE + a] = 0
     s[UNIT_BLOCKS + a] = 0

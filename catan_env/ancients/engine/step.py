@@ -78,6 +78,7 @@ from .phases import (
     A_BATTLE_BACK,
     A_DONE,
     A_EVADE,
+    A_EXIT,
     A_FIRST_STRIKE,
     A_HEX,
     A_IGNORE,
@@ -112,6 +113,7 @@ from .phases import (
     RS_MOVE,
 )
 from .pieces import move_leader, move_unit, remove_leader, roll, unit_at
+from .special import exit_unit, exit_value
 from .turn import (
     any_order_left,
     end_turn,
@@ -139,7 +141,7 @@ def movable_unit(s, h, buf):
     if (f & UF_ORDERED) == 0 or (f & (UF_MOVED | UF_FROZEN)) != 0:
         return False
     unit_dests(s, h, buf)
-    return np.sum(buf) > 1
+    return np.sum(buf) > 1 or exit_value(s, h, buf) > 0
 
 
 @njit(cache=True)
@@ -211,6 +213,8 @@ def legal_mask(s, out):
             leader_destinations(s, h, buf)
         else:
             unit_dests(s, h, buf)
+            if exit_value(s, h, buf) > 0:
+                out[A_EXIT] = 1  # CCA §5.1: units allowed to leave the board
         for y in range(NUM_HEXES):
             if buf[y] > 0:
                 out[A_HEX + y] = 1
@@ -373,6 +377,17 @@ def _move_to(s, y):
 
 
 @njit(cache=True)
+def _leave_board(s):
+    """CCA §5.1: the picked unit moves off the board by an exit hex (special.exit_value)."""
+    h = s[SELECTED]
+    buf = np.zeros(NUM_HEXES, np.int32)
+    unit_dests(s, h, buf)
+    exit_unit(s, h, exit_value(s, h, buf))
+    s[SELECTED] = -1
+    s[PHASE] = PH_MOVE
+
+
+@njit(cache=True)
 def _marsh_leader_onto_unit(s, y):
     """A lone leader who joined a unit in a marsh: killed on a helmet (CCA §3.13)."""
     if s[TERRAIN + y] == MARSH and roll(s, 1)[FACE_LEADER] > 0:
@@ -401,7 +416,10 @@ def step(s, a):
             s[SELECTED] = a - (A_PICK_LEADER if a >= A_PICK_LEADER else A_PICK_UNIT)
             s[PHASE] = PH_MOVE_DEST
     elif ph == PH_MOVE_DEST:
-        _move_to(s, a - A_HEX)
+        if a == A_EXIT:
+            _leave_board(s)
+        else:
+            _move_to(s, a - A_HEX)
     elif ph == PH_BATTLE:
         if a == A_DONE:
             _end_battles(s)

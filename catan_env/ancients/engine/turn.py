@@ -41,6 +41,12 @@ from .layout import (
     FIRST_SIDE,
     FIRST_STRIKE_SIDE,
     HAND,
+    HS_AFTER_TURN,
+    HS_DELTA,
+    HS_PARAM,
+    HS_SIDE,
+    HS_STATE,
+    HS_TRIGGER,
     LAST_CARD,
     LEAD_BITS,
     LEAD_HEX,
@@ -49,6 +55,7 @@ from .layout import (
     LEADER_SIDE,
     LEADERS_START,
     LF_ORDERED,
+    MAX_HAND_RULES,
     MFM_STAGE,
     OPT_INSPIRED_SECTION,
     OPT_MAX_TURNS,
@@ -88,6 +95,7 @@ from .phases import (
     PH_PLAY,
 )
 from .pieces import friendly_leader_near, roll
+from .special import fire_range, score_victory_hexes
 from .units import (
     C_CHARGE,
     C_CLASH,
@@ -126,7 +134,6 @@ from .units import (
     NUM_CARD_TYPES,
     UNIT_CLASS,
     UNIT_MOUNTED,
-    UNIT_RANGE,
 )
 from .units import UNIT_BLOCKS as UNIT_BLOCKS_FULL
 
@@ -579,7 +586,7 @@ def _order_automatically(s, c):
                 if y >= 0 and s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
                     ok = True
         else:
-            ok = UNIT_RANGE[t] > 0
+            ok = fire_range(s, h) > 0
         if ok:
             s[UNIT_FLAGS + h] |= UF_ORDERED
             n += 1
@@ -591,6 +598,28 @@ def _order_automatically(s, c):
         s[CARD_FLAGS] |= CF_NO_MOVE | CF_NO_CLOSE | CF_FIRE_TWICE
     else:
         _fallback(s)
+
+
+@njit(cache=True)
+def apply_hand_rules(s):
+    """CCA §5.1, §3.16: hand-size changes. A rule triggers after turn T (``TURN`` has
+    reached T: turns of both sides counted) or when its leader is eliminated
+    (marked by ``pieces.remove_leader``); it applies at the end of that turn, after
+    the draw. Command stays within 1..10. A side whose Command rises draws up to it
+    at once; one whose Command falls keeps its cards and draws no more until its
+    hand is below the new Command (CCA §3.16: never draw above it)."""
+    for i in range(MAX_HAND_RULES):
+        if s[HS_TRIGGER + i] == HS_AFTER_TURN and s[HS_STATE + i] == 0:
+            if s[TURN] >= s[HS_PARAM + i]:
+                s[HS_STATE + i] = 1
+        if s[HS_STATE + i] == 1:
+            side = s[HS_SIDE + i]
+            c = s[COMMAND + side] + s[HS_DELTA + i]
+            s[COMMAND + side] = min(10, max(1, c))
+            s[HS_STATE + i] = 2
+            if s[HS_DELTA + i] > 0:
+                for _ in range(s[HS_DELTA + i]):
+                    draw(s, side)
 
 
 @njit(cache=True)
@@ -623,11 +652,16 @@ def end_turn(s):
     s[CARD_EFFECT] = -1
     s[SELECTED] = -1
     s[TURN] += 1
+    # CCA §5.1 special rules checked at the end of every turn
+    score_victory_hexes(s, side)
+    apply_hand_rules(s)
     s[ACTIVE] = 1 - side
     s[CURRENT] = 1 - side
     s[PHASE] = PH_PLAY
     if s[OPT_MAX_TURNS] > 0 and s[TURN] >= s[OPT_MAX_TURNS] and s[WINNER] == 0:
         s[PHASE] = PH_OVER
+    if s[WINNER] != 0:
+        s[PHASE] = PH_OVER  # a victory hex's banner won the game (CCA §3.2)
 
 
 @njit(cache=True)
