@@ -244,6 +244,21 @@ def test_cavalry_momentum_extra_hex_and_bonus_combat():
     assert phase(g) == PH_BATTLE_BACK  # a bonus combat may be battled back
 
 
+def test_cavalry_advancing_into_a_stop_hex_gets_no_extra_hex():
+    """CCA §3.10, CCA §3.13: an advance into a "stop" hex ends there: cavalry that
+    advances into a forest gets no extra hex (and, being mounted, no bonus combat)."""
+    g = duel(att="MC", dfd="LI", extra=[("top", "MI", 3, 4)], terrain=[("forest", 4, 5)])
+    g.state[L.UNIT_BLOCKS + H(4, 5)] = 1
+    g.step("pick unit r5c5")
+    g.step("hex r4c5")
+    g.force_dice(["light", "heavy"])  # into a forest: at most 2 dice
+    g.step("stand")
+    assert unit(g, 4, 5) is None and phase(g) == PH_ADVANCE
+    g.step("hex r4c5")
+    assert unit(g, 4, 5) is not None
+    assert phase(g) not in (PH_EXTRA_HEX, PH_BONUS)
+
+
 def test_foot_with_leader_may_bonus_combat():
     """CCA §3.10: a foot unit with an attached leader may bonus combat after advancing; without one it may not."""
     g = duel(dfd="MI", extra=[("top", "MI", 3, 4)], leaders=[("bottom", 5, 5)])

@@ -80,6 +80,7 @@ from .movement import (
     leader_escape_costs,
     leader_evade_destinations,
     retreat_options,
+    unit_stops_in,
 )
 from .phases import (
     COMBAT_BONUS,
@@ -929,6 +930,8 @@ def extra_hex_options(s, out):
     n = 0
     if UNIT_CAVALRY[t] == 0 or s[CB_KIND] != COMBAT_CLOSE:
         return 0
+    if unit_stops_in(s, att, t):
+        return 0  # "an advance into a stop hex ends there" (§3.10): no extra hex
     side = s[UNIT_SIDE + att]
     for k in range(6):
         y = NEIGHBORS[att, k]

@@ -45,7 +45,7 @@ from .units import (
 
 
 @njit(cache=True)
-def _unit_stops_in(s, h, t):
+def unit_stops_in(s, h, t):
     """Terrain that ends a unit's move when entered (CCA §3.13): forest, ford, marsh;
     broken ground for mounted units."""
     terr = s[TERRAIN + h]
@@ -81,7 +81,7 @@ def unit_destinations(s, h, out, max_move):
             continue
         if x != h:
             # a piece that must stop here does not expand
-            if lone_leader(s, x) or _unit_stops_in(s, x, t):
+            if lone_leader(s, x) or unit_stops_in(s, x, t):
                 continue
         for k in range(6):
             y = NEIGHBORS[x, k]

@@ -34,7 +34,7 @@ from .layout import (
     VH_PERMANENT,
     VH_SIDES,
 )
-from .movement import _unit_stops_in, unit_move_allowance
+from .movement import unit_move_allowance, unit_stops_in
 from .pieces import award_banner, remove_leader, remove_unit, unit_at
 from .units import NUM_UNIT_TYPES, UNIT_RANGE
 
@@ -92,7 +92,7 @@ def exit_value(s, h, dests):
 
 @njit(cache=True)
 def _must_stop(s, y, t):
-    return _unit_stops_in(s, y, t) or (s[LEADER + y] != 0 and s[UNIT_TYPE + y] == 0)
+    return unit_stops_in(s, y, t) or (s[LEADER + y] != 0 and s[UNIT_TYPE + y] == 0)
 
 
 @njit(cache=True)
