@@ -13,11 +13,13 @@ from ancients_helpers import order as _order
 from catan_env.ancients import Game, Scenario
 from catan_env.ancients.engine import layout as L
 from catan_env.ancients.engine.agents import soak
+from catan_env.ancients.engine.board import NUM_HEXES
 from catan_env.ancients.engine.invariants import PROBLEMS, check
 from catan_env.ancients.engine.phases import PH_BATTLE, PH_IGNORE, PH_OVER, PH_PLAY
 from catan_env.ancients.engine.units import NUM_CARD_TYPES
 from catan_env.ancients.game import check_state
 from catan_env.ancients.observe import HEX_FEATURES, observe, view
+from catan_env.ancients.render import render_text
 from catan_env.ancients.scenario import ScenarioError, load_scenario
 from catan_env.ancients.setup import check_options, new_state
 from catan_env.ancients.special_rules import KINDS
@@ -345,6 +347,11 @@ def test_every_kind_has_an_entry_in_the_example_scenario():
     g = Game("example_special_rules", seed=3)
     assert g.state[L.VH_BANNERS + H(4, 6)] == 1
     assert g.state[L.UNIT_ELITE + H(7, 5)] == 1
+    board = render_text(g).splitlines()[:-1]  # the text board marks both (last line: score)
+    vh = g.state[L.VH_BANNERS : L.VH_BANNERS + NUM_HEXES]
+    elite = g.state[L.UNIT_ELITE : L.UNIT_ELITE + NUM_HEXES]
+    assert sum(line.count("$") for line in board) == int((vh > 0).sum()) > 0
+    assert sum(line.count("+") for line in board) == int((elite > 0).sum()) > 0
 
 
 def test_snapshot_round_trips_special_rule_fields():

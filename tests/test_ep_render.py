@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from ep_helpers import scramble_face_down
 
 from catan_env import Game
 from catan_env.config import GameConfig
@@ -37,32 +38,7 @@ def _not_blank(img: np.ndarray) -> None:
 def _scramble(game: Game, rng: np.random.Generator) -> Game:
     """The position with every hidden thing redrawn, as the E&P observation tests do."""
     d = game.to_dict()
-    kinds = ["forest", "hills", "pasture", "fields", "mountains", "sea"]
-    if d["options"]["scenario"] != "land_ho":
-        kinds.append("gold")
-    for h in d["board"]["hexes"].values():
-        if not h["revealed"]:
-            h["kind"] = kinds[rng.integers(len(kinds))]
-    for label in d["fish"]["faces"]:
-        if not d["board"]["hexes"][label]["revealed"]:
-            d["fish"]["faces"][label] = int(rng.integers(1, 7))
-    for label, v in d["spices"]["villages"].items():
-        if not d["board"]["hexes"][label]["revealed"]:
-            v["advantage"] = str(rng.choice(["swift_voyage", "pirate_bonus", "fast_gold"]))
-            v["face"] = int(rng.choice([0, 4, 5]))
-    rest = d["lair_stack"][d["lair_tokens_drawn"] :]
-    rng.shuffle(rest)
-    d["lair_stack"][d["lair_tokens_drawn"] :] = rest
-    for info in d["lairs"].values():
-        if info["state"] != "gold_field":
-            info["token"] = int(rng.choice([2, 3, 4, 5, 11, 12]))
-    for a in ("north", "south"):
-        stack = d["board"]["token_stacks"][a]
-        drawn = d["board"]["tokens_drawn"][a]
-        rest = stack[drawn:]
-        rng.shuffle(rest)
-        stack[drawn:] = rest
-    return Game.from_dict(d)
+    return Game.from_dict(scramble_face_down(d, rng, gold=d["options"]["scenario"] != "land_ho"))
 
 
 @pytest.mark.parametrize(

@@ -41,10 +41,12 @@ def test_option_presets_are_valid():
     """Every preset the soak rotates through is a valid configuration."""
     from catan_env import GameConfig
 
-    for variant, presets in soak.PRESETS.items():
+    assert set(soak.PRESETS) == set(soak.TARGETS)
+    for target, presets in soak.PRESETS.items():
+        variant, fixed = soak.TARGETS[target]
         for options in presets:
-            GameConfig.make(variant=variant, **options)
-        seen = {str(soak.preset_for(variant, k, "mix")) for k in range(4 * len(presets))}
+            GameConfig.make(variant=variant, **fixed, **options)
+        seen = {str(soak.preset_for(target, k, "mix")) for k in range(4 * len(presets))}
         assert len(seen) == len(presets)
 
 

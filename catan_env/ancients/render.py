@@ -4,7 +4,8 @@ Each hex shows ``.`` (empty), or the unit code with its blocks, upper case for
 the bottom army and lower case for the top army, ``*`` when a leader is with
 it; a lone leader is ``L`` / ``l``. Terrain: ``f`` forest, ``h`` hill, ``b``
 broken ground, ``~`` river, ``w`` lake, ``=`` fordable river, ``#`` fortified camp,
-``m`` marsh, ``t`` town (shown on empty hexes).
+``m`` marsh, ``t`` town (shown on empty hexes). Scenario special rules (CCA
+§5.1): ``+`` after an elite unit, ``$`` on a victory hex.
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ def render_text(game) -> str:
                 code = UNIT_CODES[t] + str(int(s[L.UNIT_BLOCKS + h]))
                 code = code if s[L.UNIT_SIDE + h] == 0 else code.lower()
                 code += "*" if s[L.LEADER + h] else ""
+                code += "+" if s[L.UNIT_ELITE + h] else ""
             elif s[L.LEADER + h]:
                 code = "L" if s[L.LEADER_SIDE + h] == 0 else "l"
             else:
                 code = _TERRAIN[int(s[L.TERRAIN + h])]
+            code += "$" if s[L.VH_BANNERS + h] else ""
             cells.append(f"{code:^6}")
         lines.append(("   " if r % 2 else "") + "".join(cells))
     b = game.banners

@@ -98,32 +98,29 @@ def network_changed(state, memo):
     that place nothing, which is most of the cost of a check (four road-length
     searches); a fresh memo filled with -2 never matches.
     """
+    # Every field is copied (no early exit), so the memo always ends up current.
+    changed = _remember(state, L.VERTEX_OWNER, NUM_VERTICES, memo, 0)
+    k = NUM_VERTICES
+    changed |= _remember(state, L.KNIGHT_OWNER, NUM_VERTICES, memo, k)
+    k += NUM_VERTICES
+    changed |= _remember(state, L.EDGE_OWNER, NUM_EDGES, memo, k)
+    k += NUM_EDGES
+    changed |= _remember(state, L.ROAD_LENGTH, MAX_PLAYERS, memo, k)
+    k += MAX_PLAYERS
+    changed |= _remember(state, L.LONGEST_ROAD_HOLDER, 1, memo, k)
+    changed |= _remember(state, L.NUM_PLAYERS, 1, memo, k + 1)
+    return changed
+
+
+@njit(cache=True, inline="always")
+def _remember(state, off, n, memo, k):
+    """Copy ``state[off:off + n]`` to ``memo[k:k + n]``; True if anything differed."""
     changed = False
-    k = 0
-    for i in range(NUM_VERTICES):
-        for off in (L.VERTEX_OWNER, L.KNIGHT_OWNER):
-            x = state[off + i]
-            if memo[k] != x:
-                memo[k] = x
-                changed = True
-            k += 1
-    for i in range(NUM_EDGES):
-        x = state[L.EDGE_OWNER + i]
-        if memo[k] != x:
-            memo[k] = x
+    for i in range(n):
+        x = state[off + i]
+        if memo[k + i] != x:
+            memo[k + i] = x
             changed = True
-        k += 1
-    for i in range(MAX_PLAYERS):
-        x = state[L.ROAD_LENGTH + i]
-        if memo[k] != x:
-            memo[k] = x
-            changed = True
-        k += 1
-    for x in (state[L.LONGEST_ROAD_HOLDER], state[L.NUM_PLAYERS]):
-        if memo[k] != x:
-            memo[k] = x
-            changed = True
-        k += 1
     return changed
 
 
@@ -260,12 +257,20 @@ def _check_network(state, tb, n):
             if not _component_has_building(state, tb, p, e, seen, stack):
                 return 7
     # 8-9. road lengths and Longest Road
+    return longest_road_code(state, tb, n, 8, 9)
+
+
+@njit(cache=True)
+def longest_road_code(state, tb, n, bad_length, bad_holder):
+    """``bad_length`` if a seat's stored road length is not its longest trail,
+    ``bad_holder`` if the Longest Road holder is not the one the lengths give
+    (base §9.1: at least 5, strictly the longest to take it), else 0."""
     best = 0
     n_best = 0
     for p in range(n):
         length = road_length(state, tb, p)
         if length != state[L.ROAD_LENGTH + p]:
-            return 8
+            return bad_length
         if length > best:
             best = length
             n_best = 1
@@ -274,9 +279,9 @@ def _check_network(state, tb, n):
     holder = state[L.LONGEST_ROAD_HOLDER]
     if holder >= 0:
         if state[L.ROAD_LENGTH + holder] < 5 or state[L.ROAD_LENGTH + holder] != best:
-            return 9
+            return bad_holder
     elif best >= 5 and n_best == 1:
-        return 9
+        return bad_holder
     return 0
 
 

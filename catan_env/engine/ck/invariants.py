@@ -22,7 +22,7 @@ from ...constants import (
     TIPPED_CITY,
 )
 from .. import layout as L
-from ..longest_road import road_length
+from ..invariants import longest_road_code
 from ..phases import DISCARD, GAME_OVER
 from ..tables import T_VERTEX_VERTICES
 from .cities import metropolis_at
@@ -220,23 +220,9 @@ def ck_check_state_memo(state, tb, network):
                     return 6
     # 7. Longest Road (with the distance rule above, skipped while the network is unchanged)
     if network:
-        best = 0
-        n_best = 0
-        for p in range(n):
-            length = road_length(state, tb, p)
-            if length != state[L.ROAD_LENGTH + p]:
-                return 7
-            if length > best:
-                best = length
-                n_best = 1
-            elif length == best:
-                n_best += 1
-        holder = state[L.LONGEST_ROAD_HOLDER]
-        if holder >= 0:
-            if state[L.ROAD_LENGTH + holder] < 5 or state[L.ROAD_LENGTH + holder] != best:
-                return 7
-        elif best >= 5 and n_best == 1:
-            return 7
+        code = longest_road_code(state, tb, n, 7, 7)
+        if code:
+            return code
     # 8. metropolises
     for t in range(NUM_TRACKS):
         h = state[METRO_HOLDER + t]

@@ -85,9 +85,14 @@ def catch(state, p, k, h):
 
 @njit(cache=True)
 def at_anchor(state, tb, i):
+    """Ship slot ``i`` has an end on a Council anchor (§8.1)."""
     e = state[SHIP_EDGE + i]
-    if e < 0:
-        return False
+    return e >= 0 and edge_at_anchor(tb, e)
+
+
+@njit(cache=True)
+def edge_at_anchor(tb, e):
+    """Path ``e`` has an end on a Council anchor (§8.1)."""
     for s in range(2):
         v = tb[T_EDGE_VERTICES + 2 * e + s]
         if v >= 0 and (v == tb[T_ANCHORS] or v == tb[T_ANCHORS + 1]):

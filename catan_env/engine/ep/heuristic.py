@@ -66,6 +66,7 @@ from .constants import (
     SPICE,
     SPICE_SACK,
 )
+from .fish import edge_at_anchor
 from .layout import (
     CREWS_LEFT,
     EP_HEX_KIND,
@@ -92,10 +93,8 @@ from .layout import (
 from .pirates import edge_on_hex
 from .ships import step_discovers
 from .tables import (
-    T_ANCHORS,
     T_EDGE_EDGES,
     T_EDGE_VERTICES,
-    T_HEX_VERTICES,
     T_MODULES,
     T_NUM_EDGES,
     T_NUM_HEXES,
@@ -162,21 +161,11 @@ def _crew_goals(state, tb, p):
 
 
 @njit(cache=True)
-def _edge_points_at(tb, e, h):
-    for s in range(2):
-        v = tb[T_EDGE_VERTICES + 2 * e + s]
-        for j in range(6):
-            if tb[T_HEX_VERTICES + 6 * h + j] == v:
-                return True
-    return False
-
-
-@njit(cache=True)
 def _is_goal(state, tb, p, e, goal):
     if goal == GOAL_EXPLORE:
         return step_discovers(state, tb, e)
     if goal == GOAL_COUNCIL:
-        return at_anchor_edge(tb, e)
+        return edge_at_anchor(tb, e)
     for s in range(2):
         v = tb[T_EDGE_VERTICES + 2 * e + s]
         if goal == GOAL_FOUND:
@@ -202,16 +191,6 @@ def _is_goal(state, tb, p, e, goal):
                     return True
                 if goal == GOAL_PICKUP and _own_crews_on_field(state, p, h):
                     return True
-    return False
-
-
-@njit(cache=True)
-def at_anchor_edge(tb, e):
-    """Path ``e`` has an end on a Council anchor (E&P §8.1)."""
-    for s in range(2):
-        v = tb[T_EDGE_VERTICES + 2 * e + s]
-        if v >= 0 and (v == tb[T_ANCHORS] or v == tb[T_ANCHORS + 1]):
-            return True
     return False
 
 
