@@ -82,12 +82,18 @@ def load_engine_everywhere(config: GameConfig) -> float:
     Only a warm-up: a node that fails here still gets tasks, which then load
     the engine themselves.
     """
+    return _on_every_node(_load, config)
+
+
+def _on_every_node(remote_fn, *args) -> float:
+    """Run ``remote_fn(*args)`` once on every node with CPUs and wait; return the wall
+    seconds. A node whose call fails is ignored (its tasks load what they need)."""
     t0 = time.perf_counter()
     nodes = [n["NodeID"] for n in ray.nodes() if n["Alive"] and n["Resources"].get("CPU", 0) > 0]
     refs = [
-        _load.options(scheduling_strategy=NodeAffinitySchedulingStrategy(node, soft=True)).remote(
-            config
-        )
+        remote_fn.options(
+            scheduling_strategy=NodeAffinitySchedulingStrategy(node, soft=True)
+        ).remote(*args)
         for node in nodes
     ]
     for ref in refs:
@@ -222,20 +228,7 @@ def _load_ancients() -> float:
 
 def load_ancients_everywhere() -> float:
     """Load (or compile) the Ancients kernel on every node with CPUs; return the wall seconds."""
-    t0 = time.perf_counter()
-    nodes = [n["NodeID"] for n in ray.nodes() if n["Alive"] and n["Resources"].get("CPU", 0) > 0]
-    refs = [
-        _load_ancients.options(
-            scheduling_strategy=NodeAffinitySchedulingStrategy(node, soft=True)
-        ).remote()
-        for node in nodes
-    ]
-    for ref in refs:
-        try:
-            ray.get(ref)
-        except RayError:
-            pass
-    return time.perf_counter() - t0
+    return _on_every_node(_load_ancients)
 
 
 @ray.remote(num_cpus=1)
