@@ -407,3 +407,32 @@ def test_trade_with_players_including_gold():
         g.step("accept", player=2)
     g.step("decline", player=2)
     assert g.phase == "action" and g.to_dict()["trade"]["want"]["gold"] == 0
+
+
+def test_no_step_into_a_full_route_without_a_way_out():
+    """E&P §4.8 [interpretation]: a ship may pass through a route holding 2 other
+    ships but not end there, so a step onto one is legal only if the ship can still
+    reach a route where it may end its move; otherwise it would be stuck with no
+    legal action (a soak found such a game)."""
+    from catan_env.board.ep_frame import load_frame
+
+    b = load_frame("pirate_lairs")
+    d = ep_blank(phase="movement", scenario="pirate_lairs")
+    for seat, k, path in ((1, 0, "(4,3)|(5,2)"), (3, 0, "(4,3)|(5,2)"), (1, 1, "(5,2)|(5,4)"),
+                          (1, 2, "(5,2)|(5,4)"), (3, 1, "(4,1)|(4,3)"), (3, 2, "(4,1)|(4,3)")):  # fmt: skip
+        ship(d, seat, k, path)
+    full, beyond = b.edge("(4,3)|(5,2)"), b.edge("(5,2)|(5,4)")
+    for mp, legal in ((3, False), (4, True)):
+        ship(d, 0, 0, "(5,4)|(6,3)", mp=mp)
+        g = Game.from_dict(d)
+        g.step("select_ship(s0)")
+        g.step(f"sail(e{beyond})")  # full too, but the way back stays open
+        assert (f"sail(e{full})" in g.legal_action_names()) is legal
+        assert f"sail(e{b.edge('(5,4)|(6,3)')})" in g.legal_action_names()
+        if legal:  # 2 MP left there: on through (4,1)|(4,3) to the free (3,2)|(4,3)
+            g.step(f"sail(e{full})")
+            g.step(f"sail(e{b.edge('(4,1)|(4,3)')})")
+            g.step(f"sail(e{b.edge('(3,2)|(4,3)')})")
+            assert (
+                "stop_ship" in g.legal_action_names() or g.to_dict()["turn"]["moving_ship"] is None
+            )

@@ -7,6 +7,7 @@ and may happen while the ship moves or after, as long as no other ship is
 mid-move (§4.8, flag ``post_movement_ship_actions``).
 """
 
+import numpy as np
 from numba import njit
 
 from ...constants import NUM_CARD_TYPES
@@ -121,7 +122,50 @@ def can_sail(state, tb, p, e):
             return False  # tribute cannot be paid (§5.3)
     if mp == 1 or step_discovers(state, tb, e):
         return ships_on(state, e) < 2
+    if ships_on(state, e) >= 2:
+        # Passing through a full route is allowed, ending there is not (§4.8), so
+        # the step must leave a way out: a ship with no legal move and no legal
+        # stop would be stuck (found by the soak) [interpretation].
+        paid = (state[SHIP_FLAGS + i] & TRIBUTE_PAID) != 0
+        gold = state[GOLD + p]
+        if tribute_due(state, tb, p, cur, e) and not paid:
+            gold -= 1
+            paid = True
+        return _way_out(state, tb, p, cur, e, mp - 1, paid, gold)
     return True
+
+
+@njit(cache=True)
+def _way_out(state, tb, p, start, e, mp, paid, gold):
+    """From full route ``e`` with ``mp`` movement points left, the moving ship (still
+    on ``start``) can reach a route where it may end its move. A depth-first search
+    over full routes; each step spends a point, so it ends (no recursion: numba's
+    cache cannot link a self-recursive function)."""
+    stack_e = np.empty(40, np.int64)
+    stack_mp = np.empty(40, np.int64)
+    stack_e[0] = e
+    stack_mp[0] = mp
+    top = 0
+    while top >= 0:
+        r = stack_e[top]
+        m = stack_mp[top]
+        top -= 1
+        if m < 1:
+            continue
+        for j in range(4):
+            f = tb[T_EDGE_EDGES + 4 * r + j]
+            if f < 0 or not edge_is_sea_route(state, tb, f):
+                continue
+            if tribute_due(state, tb, p, r, f) and not paid and gold < 1:
+                continue
+            others = ships_on(state, f) - (1 if f == start else 0)
+            if others < 2:
+                return True
+            if m >= 2 and top < 38 and not step_discovers(state, tb, f):
+                top += 1
+                stack_e[top] = f
+                stack_mp[top] = m - 1
+    return False
 
 
 @njit(cache=True)
