@@ -91,9 +91,11 @@ def determinize_state(
 ) -> np.ndarray:
     """:func:`determinize` on a bare state array; returns a new array."""
     if variant.name == "explorers_and_pirates":
-        raise NotImplementedError(
-            "determinizing Explorers & Pirates (face-down hexes, token and lair stacks, "
-            "shoal faces, villages) is not implemented yet, so search agents cannot play it"
+        # Search agents are offered for the base game and C&K only: an E&P sample would
+        # also have to redraw face-down hexes, token and lair stacks, shoals and villages.
+        raise ValueError(
+            "determinize supports variant='base' and 'cities_and_knights', not "
+            "'explorers_and_pirates', so search agents (mcts) cannot play E&P"
         )
     ck = variant.name == "cities_and_knights"
     n = int(state[L.NUM_PLAYERS])

@@ -330,10 +330,10 @@ def test_trade_and_build_decisions():
         assert f in fams, f
 
 
-def test_no_determinization_yet():
+def test_determinize_refuses_ep():
     """E&P §12.7: search agents would see face-down hexes through a determinization
     that does not redeal them, so it refuses E&P clearly."""
     from catan_env.determinize import determinize
 
-    with pytest.raises(NotImplementedError, match="Explorers & Pirates"):
+    with pytest.raises(ValueError, match="explorers_and_pirates"):
         determinize(ep_game(), 0, np.random.default_rng(0))

@@ -42,3 +42,26 @@ def test_train_ray_tiny_run(tmp_path):
     assert out.returncode == 0, out.stderr[-3000:]
     assert "steps     1024" in out.stdout
     assert (tmp_path / "final.zip").exists() and (tmp_path / "final.npz").exists()
+
+
+def test_vec_env_calls_and_sets_attributes_on_the_remote_envs():
+    """RayVecEnv forwards ``env_method`` and ``set_attr`` to the env they address."""
+    pytest.importorskip("stable_baselines3", reason="the train extra is not installed")
+    ray = pytest.importorskip("ray", reason="the distributed extra is not installed")
+    from catan_env.gym_env import CatanEnv
+    from train.train_ray import EnvWorker, _vec_env_class
+
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="WARNING")
+    try:
+        kwargs = {"variant": "base", "num_players": 4, "max_turns": 60}
+        workers = [EnvWorker.remote(2, kwargs, [("random", 1.0)], 2, s) for s in (1, 2)]
+        probe = CatanEnv(**kwargs)
+        venv = _vec_env_class()(workers, 2, probe.observation_space, probe.action_space)
+        venv.reset()
+        venv.set_attr("illegal_action", "lose", indices=[1, 2])
+        got = venv.env_method("__getattribute__", "illegal_action")
+        assert got == ["raise", "lose", "lose", "raise"]
+        masks = venv.env_method("action_masks", indices=3)
+        assert len(masks) == 1 and masks[0].any()
+    finally:
+        ray.shutdown()

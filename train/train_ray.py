@@ -110,6 +110,14 @@ class EnvWorker:
         agent = PolicyAgent(PolicyNet(*snapshot), seed=seed, deterministic=False)
         self.pool.snapshots.append(agent)
 
+    def call(self, local: list, method_name: str, args: tuple, kwargs: dict) -> list:
+        """``env.method_name(*args, **kwargs)`` on the envs ``local`` of this worker."""
+        return [getattr(self.envs[i], method_name)(*args, **kwargs) for i in local]
+
+    def set(self, local: list, attr_name: str, value) -> None:
+        for i in local:
+            setattr(self.envs[i], attr_name, value)
+
     def reset(self, seeds: list) -> tuple[np.ndarray, np.ndarray]:
         obs = [env.reset(seed=s)[0] for env, s in zip(self.envs, seeds, strict=True)]
         self.returns[:] = 0
@@ -183,11 +191,22 @@ def _vec_env_class():
                 return list(range(self.num_envs))
             return [indices] if isinstance(indices, int) else list(indices)
 
+        def _by_worker(self, indices) -> list[tuple[int, list[int]]]:
+            """(worker, its local env indices) for the global ``indices``, in order."""
+            groups: dict[int, list[int]] = {}
+            for i in self._indices(indices):
+                groups.setdefault(i // self.per_worker, []).append(i % self.per_worker)
+            return list(groups.items())
+
         def env_method(self, method_name, *args, indices=None, **kwargs):
-            if method_name != "action_masks":
-                raise NotImplementedError(f"RayVecEnv has no remote {method_name!r}")
-            # The masks came back with the last step; no round trip.
-            return [self._masks[i] for i in self._indices(indices)]
+            if method_name == "action_masks":
+                # The masks came back with the last step; no round trip.
+                return [self._masks[i] for i in self._indices(indices)]
+            groups = self._by_worker(indices)
+            calls = [
+                self.workers[w].call.remote(loc, method_name, args, kwargs) for w, loc in groups
+            ]
+            return [r for part in ray.get(calls) for r in part]
 
         def get_attr(self, attr_name, indices=None):
             if attr_name == "render_mode":
@@ -197,7 +216,8 @@ def _vec_env_class():
             raise AttributeError(f"RayVecEnv does not fetch the envs' {attr_name!r}")
 
         def set_attr(self, attr_name, value, indices=None):
-            raise NotImplementedError("RayVecEnv cannot set attributes of remote envs")
+            groups = self._by_worker(indices)
+            ray.get([self.workers[w].set.remote(loc, attr_name, value) for w, loc in groups])
 
         def env_is_wrapped(self, wrapper_class, indices=None):
             return [False for _ in self._indices(indices)]
