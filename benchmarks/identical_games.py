@@ -1,0 +1,158 @@
+"""Same seeds, same games: digests of final states, to compare two versions of the engine.
+
+Plays a fixed list of seeds per target (every game and variant, random and
+heuristic seats) through the jitted kernels and hashes each game's final state
+array. ``--write FILE`` stores the digests; ``--check FILE`` replays the same
+games on this checkout and fails (exit 1) naming the first game whose final
+state differs. A refactoring that must not change any game (the engine
+reorganisation, a speed fix) is checked with::
+
+    python benchmarks/identical_games.py --check benchmarks/results/identical_games.json
+
+The stored file was written at commit b405a0e with ``--games 1000``;
+``tests/core/test_identical_games.py`` checks its first games on every run.
+
+Usage:
+    python benchmarks/identical_games.py --write FILE [--games N]
+    python benchmarks/identical_games.py --check FILE [--games N] [--targets a,b]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+
+import numpy as np
+
+#: name -> (game, options). ``game`` is a Catan variant or ``ancients:<scenario>``.
+TARGETS = {
+    "base": ("base", {}),
+    "base_no_trade": ("base", {"domestic_trade": False}),
+    "cities_and_knights": ("cities_and_knights", {}),
+    **{
+        f"ep_{s}": ("explorers_and_pirates", {"scenario": s})
+        for s in (
+            "land_ho",
+            "pirate_lairs",
+            "fish_for_catan",
+            "spices_for_catan",
+            "explorers_and_pirates",
+        )
+    },
+    "ancients_akragas": ("ancients:akragas", {}),
+    "ancients_example": ("ancients:example_special_rules", {}),
+}
+#: Seat kinds per target: (label, jitted agent kind). 0 random, 2 heuristic.
+SEATINGS = (("random", 0), ("heuristic", 2))
+#: Game ``i`` of a target uses game seed ``SEED0 + i`` and agent seed ``AGENT0 + i``.
+SEED0, AGENT0 = 20_000, 7
+
+
+def _final_states_catan(variant: str, options: dict, kind: int, n: int) -> np.ndarray:
+    from catan_env import GameConfig
+
+    from catan_env.variants import get_variant
+
+    spec = get_variant(variant)
+    config = GameConfig(variant=variant, **options)
+    tb, cfg, tmpl = spec.tables(config), config.config_vector(), config.board_template()
+    states = np.zeros((n, spec.state_size), np.int32)
+    for i in range(n):
+        spec.reset(states[i], tb, SEED0 + i, cfg, tmpl)
+    kinds = np.full(4, kind, np.int64)
+    agent_seeds = np.arange(AGENT0, AGENT0 + n, dtype=np.int64)
+    played = np.zeros(n, np.int64)
+    spec.play_out_many(states, tb, kinds, agent_seeds, 0, played)
+    return states
+
+
+def _final_states_ancients(scenario: str, kind: int, n: int) -> np.ndarray:
+    from catan_env.ancients.scenario import load_scenario
+    from catan_env.ancients.setup import check_options, new_state
+
+    from catan_env.ancients.engine.agents import play_batch
+    from catan_env.ancients.record import MAX_DECISIONS
+
+    sc = load_scenario(scenario)
+    opts = check_options({})
+    states = np.stack([new_state(sc, SEED0 + i, opts) for i in range(n)])
+    results = np.zeros((n, 5), np.int64)
+    agent_seeds = np.arange(AGENT0, AGENT0 + n, dtype=np.int64)
+    play_batch(states, np.full(2, kind, np.int64), agent_seeds, results, MAX_DECISIONS)
+    return states
+
+
+def final_states(target: str, kind: int, n: int) -> np.ndarray:
+    """The final state of each of the first ``n`` games of ``target`` with seats of ``kind``."""
+    game, options = TARGETS[target]
+    if game.startswith("ancients:"):
+        return _final_states_ancients(game.split(":", 1)[1], kind, n)
+    return _final_states_catan(game, options, kind, n)
+
+
+def digests(states: np.ndarray) -> list[str]:
+    """A short SHA-256 digest of each row (each game's final state)."""
+    return [hashlib.sha256(np.ascontiguousarray(r).tobytes()).hexdigest()[:16] for r in states]
+
+
+def compute(targets, n: int, log=sys.stderr) -> dict:
+    out = {}
+    for t in targets:
+        for label, kind in SEATINGS:
+            t0 = time.perf_counter()
+            print(f"  {t} / {label}: {n} games ...", end="", file=log, flush=True)
+            out[f"{t}/{label}"] = digests(final_states(t, kind, n))
+            print(f" {time.perf_counter() - t0:.1f} s", file=log, flush=True)
+    return out
+
+
+def compare(stored: dict, fresh: dict) -> list[str]:
+    """One line per target whose digests differ, naming the first different game."""
+    problems = []
+    for key, got in fresh.items():
+        want = stored[key][: len(got)]
+        for i, (a, b) in enumerate(zip(want, got, strict=True)):
+            if a != b:
+                problems.append(f"{key}: game {i} (seed {SEED0 + i}) ends in another state")
+                break
+    return problems
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    g = p.add_mutually_exclusive_group(required=True)
+    g.add_argument("--write", metavar="FILE")
+    g.add_argument("--check", metavar="FILE")
+    p.add_argument("--games", type=int, default=1000)
+    p.add_argument("--targets", default=",".join(TARGETS))
+    a = p.parse_args(argv)
+    targets = [t for t in a.targets.split(",") if t]
+    unknown = [t for t in targets if t not in TARGETS]
+    if unknown:
+        p.error(f"--targets: unknown {', '.join(unknown)}; known: {', '.join(TARGETS)}")
+    if a.games < 1:
+        p.error(f"--games must be at least 1, got {a.games}")
+    print("playing (the first run compiles the kernels) ...", file=sys.stderr)
+    fresh = compute(targets, a.games)
+    if a.write:
+        with open(a.write, "w") as f:
+            json.dump({"games": a.games, "seed0": SEED0, "digests": fresh}, f, indent=0)
+        print(f"wrote {len(fresh)} digest lists of {a.games} games to {a.write}")
+        return 0
+    with open(a.check) as f:
+        stored = json.load(f)
+    if a.games > stored["games"]:
+        p.error(f"--games {a.games} exceeds the {stored['games']} games stored in {a.check}")
+    problems = compare(stored["digests"], fresh)
+    for line in problems:
+        print("DIFFERENT", line)
+    total = len(fresh) * a.games
+    print(f"{total} games compared, {len(problems)} targets differ")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
