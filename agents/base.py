@@ -26,7 +26,7 @@ class Agent(Protocol):
         name: short name used in tables and on the command line.
         kernel_kind: ``None``, or the integer kind of the jitted policy that
             makes the same choices inside the self-play kernel
-            (:mod:`catan_env.engine.selfplay`).
+            (:mod:`catan_env.games.catan.base.agents`).
     """
 
     name: str

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from catan_env.engine.rng import seed_at
-from catan_env.engine.selfplay import KIND_HEURISTIC, KIND_NAMES, KIND_WEIGHTED
+from catan_env.games.catan.base.agents import KIND_HEURISTIC, KIND_NAMES, KIND_WEIGHTED
+from catan_env.games.catan.common.rng import seed_at
 
 from .base import register
 
 
 class JittedAgent:
-    """An agent that decides with a jitted policy of :mod:`catan_env.engine.selfplay`.
+    """An agent that decides with a jitted policy of :mod:`catan_env.games.catan.base.agents`.
 
     ``act(game)`` calls the same numba function the batched simulator runs, so
     a Python loop over :class:`~catan_env.Game` and ``catan-env simulate``
@@ -19,7 +19,7 @@ class JittedAgent:
     can see (tested by scrambling the hidden information).
 
     Args:
-        kind: the jitted agent kind (``KIND_*`` of :mod:`catan_env.engine.selfplay`).
+        kind: the jitted agent kind (``KIND_*`` of :mod:`catan_env.games.catan.base.agents`).
         seed: seeds the agent's own generator (independent of the game's);
             ``None`` draws one from the operating system.
     """
@@ -74,7 +74,8 @@ class WeightedRandomAgent(JittedAgent):
 
 
 class HeuristicAgent(JittedAgent):
-    """The value-function player (:mod:`catan_env.engine.heuristic`, C&K: ``engine.ck.heuristic``).
+    """The value-function player (``games.catan.base.heuristic``;
+    C&K: ``games.catan.cities_and_knights.heuristic``).
 
     Scores each legal action by a one-step lookahead on a hand-made value of
     the position: production by pip counts and resource diversity, victory

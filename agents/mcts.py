@@ -53,12 +53,12 @@ import time
 
 import numpy as np
 
-from catan_env.constants import CARD_NAMES, NUM_CARD_TYPES
 from catan_env.determinize import determinize_state
-from catan_env.engine import layout as L
-from catan_env.engine.phases import GAME_OVER, TRADE_CLOSE, TRADE_COMPOSE
-from catan_env.engine.rng import seed_at
-from catan_env.engine.selfplay import KIND_HEURISTIC
+from catan_env.games.catan.base.agents import KIND_HEURISTIC
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import CARD_NAMES, NUM_CARD_TYPES
+from catan_env.games.catan.common.phases import GAME_OVER, TRADE_CLOSE, TRADE_COMPOSE
+from catan_env.games.catan.common.rng import seed_at
 
 from .base import register
 
@@ -98,11 +98,11 @@ class _Kit:
         self.want = {r: index[f"offer_want({CARD_NAMES[r]})"] for r in self.types}
         self.propose_all = index["propose(all)"]
         if variant.name == "cities_and_knights":
-            from catan_env.engine.ck.heuristic import ck_value
+            from catan_env.games.catan.cities_and_knights.heuristic import ck_value
 
             self.value = ck_value
         else:
-            from catan_env.engine.heuristic import value
+            from catan_env.games.catan.base.heuristic import value
 
             self.value = value
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from catan_env.engine.selfplay import KIND_RANDOM
+from catan_env.games.catan.base.agents import KIND_RANDOM
 
 from .base import register
 

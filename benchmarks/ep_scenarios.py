@@ -22,7 +22,7 @@ import numpy as np  # noqa: E402
 
 from catan_env import GameConfig  # noqa: E402
 from catan_env.config import EP_SCENARIOS  # noqa: E402
-from catan_env.engine.selfplay import KIND_NAMES  # noqa: E402
+from catan_env.games.catan.base.agents import KIND_NAMES  # noqa: E402
 from catan_env.simulate import load_engine, play_jitted  # noqa: E402
 
 TABLES = {

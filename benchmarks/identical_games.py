@@ -53,7 +53,6 @@ SEED0, AGENT0 = 20_000, 7
 
 def _final_states_catan(variant: str, options: dict, kind: int, n: int) -> np.ndarray:
     from catan_env import GameConfig
-
     from catan_env.variants import get_variant
 
     spec = get_variant(variant)
@@ -70,18 +69,19 @@ def _final_states_catan(variant: str, options: dict, kind: int, n: int) -> np.nd
 
 
 def _final_states_ancients(scenario: str, kind: int, n: int) -> np.ndarray:
-    from catan_env.ancients.scenario import load_scenario
-    from catan_env.ancients.setup import check_options, new_state
+    from catan_env._generated import ancients_kernels as K
+    from catan_env.games.ancients.scenario import load_scenario
+    from catan_env.games.ancients.setup import check_options, new_state
 
-    from catan_env.ancients.engine.agents import play_batch
-    from catan_env.ancients.record import MAX_DECISIONS
+    def play(states, kinds, agent_seeds, max_decisions):
+        played = np.zeros(len(states), np.int64)
+        K.play_out_many(states, np.zeros(1, np.int32), kinds, agent_seeds, max_decisions, played)
 
     sc = load_scenario(scenario)
     opts = check_options({})
     states = np.stack([new_state(sc, SEED0 + i, opts) for i in range(n)])
-    results = np.zeros((n, 5), np.int64)
     agent_seeds = np.arange(AGENT0, AGENT0 + n, dtype=np.int64)
-    play_batch(states, np.full(2, kind, np.int64), agent_seeds, results, MAX_DECISIONS)
+    play(states, np.full(2, kind, np.int64), agent_seeds, 100_000)
     return states
 
 

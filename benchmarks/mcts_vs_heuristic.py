@@ -22,8 +22,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from agents.mcts import MCTSAgent  # noqa: E402
 from catan_env import Game  # noqa: E402
-from catan_env.engine.rng import seed_at  # noqa: E402
-from catan_env.engine.selfplay import KIND_HEURISTIC  # noqa: E402
+from catan_env.games.catan.base.agents import KIND_HEURISTIC  # noqa: E402
+from catan_env.games.catan.common.rng import seed_at  # noqa: E402
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -1,9 +1,9 @@
 """Soak: play many random games per variant with every invariant checked after every step.
 
-Each variant's jitted soak kernel (``Variant.soak``: ``engine/invariants.py`` for
-the base game, ``engine/ck/kernels.py`` for Cities & Knights) plays uniformly
-random legal actions and runs the variant's whole invariant check after every
-single step: cards and pieces conserved, limits held, VP, roads, holders,
+Each variant's jitted soak kernel (``spec.soak``, generated from
+``catan_env/core/kernels/template.py`` over the variant's ``rules.check``) plays
+uniformly random legal actions and runs the variant's whole invariant check
+after every single step: cards and pieces conserved, limits held, VP, roads, holders,
 phase and decider, a legal action in every running game (code 15) and the end
 of every game within the decision cap (code 16).
 
@@ -108,7 +108,9 @@ def run_chunk(target: str, seed0: int, n_games: int, options: dict, sample: bool
     decisions = np.zeros(n_games, np.int64)
     states = np.zeros((n_games, v.state_size), np.int32)
     seeds = np.arange(seed0, seed0 + n_games, dtype=np.int64)
-    args = (v.tables(c), c.config_vector(), c.board_template(), seeds, seed0, MAX_DECISIONS)
+    random_seats = np.zeros(v.rules.MAX_SEATS, np.int64)
+    args = (v.tables(c), c.config_vector(), c.board_template(), seeds, random_seats, seed0,
+            MAX_DECISIONS)  # fmt: skip
     v.soak(*args, code, winner, decisions, states)
     out = {
         "variant": target,

@@ -142,7 +142,7 @@ def _aec(config, seconds):
 
 def measure(seconds: float, cold: bool) -> dict:
     from catan_env import GameConfig
-    from catan_env.engine.layout import STATE_DTYPE
+    from catan_env.games.catan.common.layout import STATE_DTYPE
     from catan_env.variants import get_variant
 
     out: dict = {}

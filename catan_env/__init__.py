@@ -8,7 +8,10 @@ Main entry points:
     :class:`GameConfig`      the rule options
 """
 
-import gymnasium as _gymnasium
+# The numba cache directory must be chosen before any jitted function is defined.
+from .core import CACHE_DIR as _CACHE_DIR  # noqa: F401  # isort: skip
+
+import gymnasium as _gymnasium  # noqa: E402
 
 from .aec_env import env, raw_env
 from .config import ConfigError, GameConfig

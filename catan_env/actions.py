@@ -18,13 +18,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .board.standard import HEX_LABELS
-from .constants import CARD_NAMES, MAX_PLAYERS, NUM_RESOURCES
-from .engine import action_ids as _base_ids
-from .engine.ck import action_ids as _ck_ids
-from .engine.ck.constants import CARD_KIND_NAMES, TRACK_NAMES
-from .engine.ep import action_ids as _ep_ids
-from .engine.ep.constants import CARGO_NAMES
+from catan_env.games.catan.base import action_ids as _base_ids
+from catan_env.games.catan.board.standard import HEX_LABELS
+from catan_env.games.catan.cities_and_knights import action_ids as _ck_ids
+from catan_env.games.catan.cities_and_knights.constants import CARD_KIND_NAMES, TRACK_NAMES
+from catan_env.games.catan.common.constants import CARD_NAMES, MAX_PLAYERS, NUM_RESOURCES
+from catan_env.games.catan.explorers_and_pirates import action_ids as _ep_ids
+from catan_env.games.catan.explorers_and_pirates.constants import CARGO_NAMES
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ Spaces (per variant):
     Knights (see :mod:`catan_env.actions` for names).
     observation: ``Dict(observation=Box(0, 1, (obs_size,), float32),
     action_mask=Box(0, 1, (num_actions,), int8))``; the vector is the seat's own
-    view (:mod:`catan_env.observe`, :mod:`catan_env.observe_ck`); the mask is all
+    view (the ``observe`` module of the variant's package under
+    :mod:`catan_env.games.catan`); the mask is all
     zeros for agents not to act.
 
 Rendering: ``render_mode="ansi"`` returns a text board, ``"rgb_array"`` a
@@ -48,7 +49,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from .engine.layout import CURRENT_PLAYER
+from catan_env.games.catan.common.layout import CURRENT_PLAYER
+
 from .game import Game
 from .render import Renderer, available_render_modes
 from .replay import save_record

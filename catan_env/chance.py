@@ -7,7 +7,7 @@ card drawn from a deck whose order nobody knows). An action without randomness
 has one outcome with probability 1.
 
 How: a copy of the state is stepped with its draws *forced* (see
-:mod:`catan_env.engine.rng`): each draw returns a value chosen here and records
+:mod:`catan_env.games.catan.common.rng`): each draw returns a value chosen here and records
 its range, so a depth-first search over the values visits every outcome, with
 probability the product of ``1 / range`` along its path. Two values whose
 steps reach the next draw in equal states (stealing either of two bricks, two
@@ -32,8 +32,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .constants import CARD_NAMES, DEV_NAMES, NUM_CARD_TYPES, NUM_DEV_TYPES
-from .engine import layout as L
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import (
+    CARD_NAMES,
+    DEV_NAMES,
+    NUM_CARD_TYPES,
+    NUM_DEV_TYPES,
+)
+
 from .explain import IllegalActionError
 
 if TYPE_CHECKING:
@@ -161,7 +167,7 @@ class _Enumeration:
 
     def _check_rejection(self) -> None:
         s = self.game.state
-        from .engine.ck.layout import OPT_EASY_START
+        from catan_env.games.catan.cities_and_knights.layout import OPT_EASY_START
 
         easy = (
             self.game.variant.name == "cities_and_knights"
@@ -186,8 +192,8 @@ def _label(game: Game, after: np.ndarray, action_name: str, random: bool) -> str
         before[L.DICE : L.DICE + 2], after[L.DICE : L.DICE + 2]
     )
     if ck:
-        from .engine.ck.constants import EVENT_NAMES
-        from .engine.ck.layout import EVENT_FACE
+        from catan_env.games.catan.cities_and_knights.constants import EVENT_NAMES
+        from catan_env.games.catan.cities_and_knights.layout import EVENT_FACE
 
         if rolled:
             red, yellow = int(after[L.DICE]), int(after[L.DICE + 1])
@@ -228,8 +234,8 @@ def _steals(before: np.ndarray, after: np.ndarray, n: int) -> list[str]:
 
 
 def _progress_draws(before: np.ndarray, after: np.ndarray, n: int) -> list[str]:
-    from .engine.ck.constants import CARD_KIND_NAMES, NUM_CARD_KINDS
-    from .engine.ck.layout import PROGRESS_HAND, VP_CARDS
+    from catan_env.games.catan.cities_and_knights.constants import CARD_KIND_NAMES, NUM_CARD_KINDS
+    from catan_env.games.catan.cities_and_knights.layout import PROGRESS_HAND, VP_CARDS
 
     out = []
     for q in range(n):

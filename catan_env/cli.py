@@ -104,7 +104,7 @@ def _make_config(args, players: int) -> GameConfig:
 
 def _cmd_simulate(args) -> int:
     if args.game == "ancients":
-        from .ancients.cli import simulate_command
+        from catan_env.games.ancients.cli import simulate_command
 
         return simulate_command(args)
     from agents import make_agent
@@ -170,7 +170,7 @@ def _cmd_simulate(args) -> int:
 
 def _cmd_tournament(args) -> int:
     if args.game == "ancients":
-        from .ancients.tournament import tournament_command
+        from catan_env.games.ancients.tournament import tournament_command
 
         return tournament_command(args)
     from .tournament import tournament
@@ -232,9 +232,10 @@ def _add_ray_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _cmd_info(args) -> int:
+    from catan_env.games.catan.common.layout import STATE_DTYPE
+
     from . import __version__
-    from .engine import CACHE_DIR
-    from .engine.layout import STATE_DTYPE
+    from .core import CACHE_DIR
     from .variants import VARIANT_NAMES, get_variant
 
     variants = {}

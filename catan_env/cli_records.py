@@ -104,7 +104,7 @@ def cmd_replay(args) -> int:
         print(json.dumps(info))
         return 0
     if info.get("game") == "ancients":
-        from .ancients.record import summary_lines
+        from catan_env.games.ancients.record import summary_lines
 
         print("\n".join(summary_lines(info, args.file)))
         _print_check(info)
@@ -167,8 +167,8 @@ def _renderers(record: dict):
     from .replay import is_ancients
 
     if is_ancients(record):
-        from .ancients.render import render_text
-        from .ancients.render_image import render_image as ancients_image
+        from catan_env.games.ancients.render import render_text
+        from catan_env.games.ancients.render_image import render_image as ancients_image
 
         return render_text, ancients_image
     from .render import render_ansi, render_image

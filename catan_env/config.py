@@ -11,10 +11,10 @@ from dataclasses import asdict, dataclass, field, fields
 
 import numpy as np
 
-from .board import standard
-from .board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
-from .constants import DESERT, HARBOR_NAMES, TERRAIN_NAMES
-from .engine import layout as L
+from catan_env.games.catan.board import standard
+from catan_env.games.catan.board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import DESERT, HARBOR_NAMES, TERRAIN_NAMES
 
 VARIANTS = ("base", "cities_and_knights", "explorers_and_pirates")
 #: VP needed to win by default (base §9.4, C&K §3.19).
@@ -270,14 +270,14 @@ class GameConfig:
     def from_state_vector(cls, v: np.ndarray, variant: str = "base", **extra) -> GameConfig:
         """The options stored in the configuration fields of a state."""
         if variant == "cities_and_knights":
-            from .engine.ck.layout import CK_CONFIG
+            from catan_env.games.catan.cities_and_knights.layout import CK_CONFIG
 
             extra = {
                 **{name: bool(v[f]) for name, f in zip(CK_OPTIONS, CK_CONFIG, strict=True)},
                 **extra,
             }
         if variant == "explorers_and_pirates":
-            from .engine.ep.layout import EP_CONFIG, OPT_SCENARIO
+            from catan_env.games.catan.explorers_and_pirates.layout import EP_CONFIG, OPT_SCENARIO
 
             readings = {
                 name: choices[int(v[f])]

@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .constants import (
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import (
     DEV_COUNTS,
     DEV_DECK_SIZE,
     MAX_PLAYERS,
@@ -48,8 +49,7 @@ from .constants import (
     NUM_RESOURCES,
     VICTORY_POINT,
 )
-from .engine import layout as L
-from .engine.phases import GAME_OVER, TRADE_CLOSE, TRADE_COMPOSE, TRADE_RESPOND
+from catan_env.games.catan.common.phases import GAME_OVER, TRADE_CLOSE, TRADE_COMPOSE, TRADE_RESPOND
 
 if TYPE_CHECKING:
     from .game import Game
@@ -127,8 +127,8 @@ def _kept(state: np.ndarray, seat: int, ck: bool) -> tuple[set[int], set[int]]:
     """Opponents whose resource hand / cards the seat sees in the current decision."""
     if not ck or state[L.CURRENT_PLAYER] != seat:
         return set(), set()
-    from .engine.ck.layout import CARD_TARGET
-    from .engine.ck.phases import MASTER_PICK, SPY_CARD
+    from catan_env.games.catan.cities_and_knights.layout import CARD_TARGET
+    from catan_env.games.catan.cities_and_knights.phases import MASTER_PICK, SPY_CARD
 
     phase = state[L.PHASE]
     target = int(state[CARD_TARGET])
@@ -153,7 +153,7 @@ def _reserved(state: np.ndarray, seat: int, ck: bool) -> np.ndarray:
             if q != seat and state[L.TRADE_ANSWER + q] == L.ANSWER_ACCEPT:
                 res[q] += want
     if ck:
-        from .engine.ck.layout import HARBOR_OFFER, HARBOR_TARGET
+        from catan_env.games.catan.cities_and_knights.layout import HARBOR_OFFER, HARBOR_TARGET
 
         if state[HARBOR_TARGET] >= 0 and a != seat:
             res[a, int(state[HARBOR_OFFER])] += 1
@@ -205,8 +205,19 @@ def _deal_dev(s: np.ndarray, seats: list[int], rng) -> None:
 
 def _deal_progress(s: np.ndarray, seats: list[int], rng) -> None:
     """C&K: deal the opponents' progress cards and the three decks again."""
-    from .engine.ck.constants import CARD_DECK, DECK_SIZE, NUM_CARD_KINDS, NUM_TRACKS, VP_CARD_KINDS
-    from .engine.ck.layout import PDECK, PDECK_COUNT, PDECK_HEAD, PROGRESS_HAND
+    from catan_env.games.catan.cities_and_knights.constants import (
+        CARD_DECK,
+        DECK_SIZE,
+        NUM_CARD_KINDS,
+        NUM_TRACKS,
+        VP_CARD_KINDS,
+    )
+    from catan_env.games.catan.cities_and_knights.layout import (
+        PDECK,
+        PDECK_COUNT,
+        PDECK_HEAD,
+        PROGRESS_HAND,
+    )
 
     size = MAX_PLAYERS * NUM_CARD_KINDS
     hands = s[PROGRESS_HAND : PROGRESS_HAND + size].reshape(MAX_PLAYERS, NUM_CARD_KINDS)
@@ -238,7 +249,7 @@ def _deal_progress(s: np.ndarray, seats: list[int], rng) -> None:
 def _consistent(variant, s, tables, opponents, reference, ck) -> bool:
     """The constraints the deal does not build in."""
     if ck:
-        from .engine.ck.layout import HARBOR_TARGET
+        from catan_env.games.catan.cities_and_knights.layout import HARBOR_TARGET
 
         q = int(s[HARBOR_TARGET])
         commodities = L.HAND + q * NUM_CARD_TYPES + np.arange(NUM_RESOURCES, NUM_CARD_TYPES)

@@ -220,7 +220,7 @@ def _run_chunks(chunks: Sequence[tuple[int, int, int]], submit, done, bar, resub
 
 @ray.remote(num_cpus=1)
 def _load_ancients() -> float:
-    from .ancients.simulate import load_kernel
+    from catan_env.games.ancients.simulate import load_kernel
 
     numba.set_num_threads(1)
     return load_kernel()
@@ -236,8 +236,8 @@ def _play_ancients_chunk(
     scenario: dict, options: dict, kinds: np.ndarray, game_seeds: np.ndarray, agent_seeds
 ) -> np.ndarray:
     """One chunk of Ancients games on a worker, in the kernel on one thread."""
-    from .ancients.scenario import Scenario
-    from .ancients.simulate import play_games
+    from catan_env.games.ancients.scenario import Scenario
+    from catan_env.games.ancients.simulate import play_games
 
     numba.set_num_threads(1)
     sc = Scenario.from_dict(scenario)
@@ -258,7 +258,7 @@ def play_ancients_distributed(
 
     Call :func:`connect` first. The result for job ``j`` equals
     ``play_games(scenario, options, *jobs[j])`` on one machine
-    (:func:`catan_env.ancients.simulate.play_games`): rows of (winner side or
+    (:func:`catan_env.games.ancients.simulate.play_games`): rows of (winner side or
     -1, turns, decisions, banners bottom, banners top).
 
     Args:

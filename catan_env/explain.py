@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .actions import ACTIONS, family_of
-from .board.standard import GEOMETRY, HEX_LABELS
-from .constants import (
+from catan_env.games.catan.board.standard import GEOMETRY, HEX_LABELS
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import (
     CARD_NAMES,
     COST_CITY,
     COST_DEV_CARD,
@@ -28,16 +28,10 @@ from .constants import (
     SETTLEMENT,
     YEAR_OF_PLENTY,
 )
-from .engine import layout as L
-from .engine.phases import (
-    GAME_OVER,
-    PHASE_NAMES,
-    SETUP_ROAD,
-    SETUP_SETTLEMENT,
-)
-from .engine.phases import (
-    YEAR_OF_PLENTY as PHASE_YOP,
-)
+from catan_env.games.catan.common.phases import GAME_OVER, PHASE_NAMES, SETUP_ROAD, SETUP_SETTLEMENT
+from catan_env.games.catan.common.phases import YEAR_OF_PLENTY as PHASE_YOP
+
+from .actions import ACTIONS, family_of
 
 
 class IllegalActionError(ValueError):
@@ -230,9 +224,8 @@ def _ck_afford(s, p, cost) -> str | None:
 
 def explain_ck(s: np.ndarray, action: int, mask: np.ndarray) -> str:
     """Why ``action`` is not legal in the Cities & Knights state ``s``."""
-    from .actions import CK_ACTIONS
-    from .engine.ck import layout as CL
-    from .engine.ck.constants import (
+    from catan_env.games.catan.cities_and_knights import layout as CL
+    from catan_env.games.catan.cities_and_knights.constants import (
         ALCHEMIST,
         COST_ACTIVATE,
         COST_KNIGHT,
@@ -242,7 +235,9 @@ def explain_ck(s: np.ndarray, action: int, mask: np.ndarray) -> str:
         TRACK_COMMODITY,
         TRACK_NAMES,
     )
-    from .engine.ck.phases import CK_PHASE_NAMES
+    from catan_env.games.catan.cities_and_knights.phases import CK_PHASE_NAMES
+
+    from .actions import CK_ACTIONS
 
     info = CK_ACTIONS.infos[action]
     phase = int(s[L.PHASE])

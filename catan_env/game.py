@@ -19,10 +19,11 @@ from typing import Any
 
 import numpy as np
 
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import NUM_DEV_TYPES, VICTORY_POINT
+from catan_env.games.catan.common.phases import GAME_OVER
+
 from .config import GameConfig
-from .constants import NUM_DEV_TYPES, VICTORY_POINT
-from .engine import layout as L
-from .engine.phases import GAME_OVER
 from .explain import IllegalActionError
 from .snapshot import state_from_dict, state_to_dict
 from .variants import Variant, get_variant
@@ -225,7 +226,7 @@ class Game:
         return bool(self._legal()[self.variant.actions.action_id(action)])
 
     def observe(self, player: int, out: np.ndarray | None = None) -> np.ndarray:
-        """Seat ``player``'s observation vector (see :mod:`catan_env.observe`)."""
+        """Seat ``player``'s observation vector (see :mod:`catan_env.games.catan.base.observe`)."""
         p = self._seat(player)
         if out is None:
             out = np.empty(self.variant.obs_size, np.float32)
@@ -314,7 +315,7 @@ class Game:
             The number of decisions played.
         """
         seat = self._seat(seat)
-        from .engine.selfplay import KIND_NAMES
+        from catan_env.games.catan.base.agents import KIND_NAMES
 
         # Everything is checked here: the kernel trusts kinds and rng as they are.
         kinds = np.asarray(kinds)

@@ -40,7 +40,7 @@ agent objects passed in keep their own state.
 
 Spaces:
     observation: ``Box(0, 1, (obs_size,), float32)``, the learner seat's view
-    (:mod:`catan_env.observe`, :mod:`catan_env.observe_ck`): 1,276 values in the
+    (the ``observe`` module of the variant's package): 1,276 values in the
     base game, 2,591 in Cities & Knights.
     action: ``Discrete(260)`` (base) or ``Discrete(1016)`` (C&K); names in
     :mod:`catan_env.actions`. The space is a :class:`LegalActionSpace`, whose
@@ -85,10 +85,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .board.standard import NUM_VERTICES
-from .engine.ck.constants import NUM_TRACKS
-from .engine.ck.layout import KNIGHT_ACTIVE, KNIGHT_STRENGTH, LEVEL
-from .engine.layout import KNIGHT_OWNER
+from catan_env.games.catan.board.standard import NUM_VERTICES
+from catan_env.games.catan.cities_and_knights.constants import NUM_TRACKS
+from catan_env.games.catan.cities_and_knights.layout import KNIGHT_ACTIVE, KNIGHT_STRENGTH, LEVEL
+from catan_env.games.catan.common.layout import KNIGHT_OWNER
+
 from .explain import IllegalActionError
 from .game import Game
 from .render import Renderer, available_render_modes

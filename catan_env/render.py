@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .board.standard import NUM_HEXES, NUM_VERTICES, ROW_LENGTHS
-from .constants import (
+from catan_env.games.catan.board.standard import NUM_HEXES, NUM_VERTICES, ROW_LENGTHS
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import (
     CARD_NAMES,
     CITY,
     KNIGHT,
@@ -35,7 +36,6 @@ from .constants import (
     TIPPED_CITY,
     colours,
 )
-from .engine import layout as L
 
 if TYPE_CHECKING:
     from .game import Game
@@ -48,7 +48,7 @@ _TERRAIN_SHORT = ("For", "Hil", "Pas", "Fld", "Mtn", "Des")
 
 def is_ck_state(state: np.ndarray) -> bool:
     """Whether ``state`` is a Cities & Knights state (told apart by its length)."""
-    from .engine.ck.layout import CK_STATE_SIZE
+    from catan_env.games.catan.cities_and_knights.layout import CK_STATE_SIZE
 
     return state.shape[-1] == CK_STATE_SIZE
 
@@ -79,8 +79,11 @@ def seat_summaries(state: np.ndarray) -> list[dict[str, Any]]:
             "longest_road": bool(s[L.LONGEST_ROAD_HOLDER] == p),
         }
         if ck:
-            from .engine.ck import layout as CL
-            from .engine.ck.constants import NUM_CARD_KINDS, NUM_TRACKS
+            from catan_env.games.catan.cities_and_knights import layout as CL
+            from catan_env.games.catan.cities_and_knights.constants import (
+                NUM_CARD_KINDS,
+                NUM_TRACKS,
+            )
 
             mine = s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES] == p
             strength = s[CL.KNIGHT_STRENGTH : CL.KNIGHT_STRENGTH + NUM_VERTICES]
@@ -114,8 +117,8 @@ def status_line(game: Game) -> str:
     s = game.state
     dice = f"dice {int(s[L.DICE])}+{int(s[L.DICE + 1])}"
     if game.config.variant == "cities_and_knights":
-        from .engine.ck import layout as CL
-        from .engine.ck.constants import EVENT_NAMES
+        from catan_env.games.catan.cities_and_knights import layout as CL
+        from catan_env.games.catan.cities_and_knights.constants import EVENT_NAMES
 
         face = int(s[CL.EVENT_FACE])
         if face >= 0:
@@ -131,7 +134,7 @@ def status_line(game: Game) -> str:
 
 def is_ep_state(state: np.ndarray) -> bool:
     """Whether ``state`` is an Explorers & Pirates state (told apart by its length)."""
-    from .engine.ep.layout import EP_STATE_SIZE
+    from catan_env.games.catan.explorers_and_pirates.layout import EP_STATE_SIZE
 
     return state.shape[-1] == EP_STATE_SIZE
 
@@ -145,8 +148,8 @@ def ep_summaries(state: np.ndarray) -> list[dict[str, Any]]:
     space on each mission track), ``mission_cards`` (tracks whose mission VP
     card the seat holds) and ``mission_vp``.
     """
-    from .engine.ep import layout as EL
-    from .engine.ep.constants import HARBOR_SETTLEMENT
+    from catan_env.games.catan.explorers_and_pirates import layout as EL
+    from catan_env.games.catan.explorers_and_pirates.constants import HARBOR_SETTLEMENT
 
     g, s = EL.EP_LAYOUT, state
     n = g.get(s, "num_players")
@@ -179,8 +182,8 @@ def ep_summaries(state: np.ndarray) -> list[dict[str, Any]]:
 
 def ep_status(state: np.ndarray) -> str:
     """Explorers & Pirates: scenario, turn, dice and who decides (or the result), one line."""
-    from .engine.ep import layout as EL
-    from .engine.ep.constants import SCENARIOS
+    from catan_env.games.catan.explorers_and_pirates import layout as EL
+    from catan_env.games.catan.explorers_and_pirates.constants import SCENARIOS
 
     g, s = EL.EP_LAYOUT, state
     names = colours(g.get(s, "num_players"))
@@ -200,8 +203,8 @@ def ep_status(state: np.ndarray) -> str:
 
 def _ep_ansi(game: Game) -> str:
     """Explorers & Pirates as text: the board in counts, then one line per seat, ships, pirates."""
-    from .engine.ep import layout as EL
-    from .engine.ep.constants import (
+    from catan_env.games.catan.explorers_and_pirates import layout as EL
+    from catan_env.games.catan.explorers_and_pirates.constants import (
         CARGO_NAMES,
         COUNCIL,
         HEX_KIND_NAMES,
@@ -211,7 +214,7 @@ def _ep_ansi(game: Game) -> str:
         SHIPS_PER_PLAYER,
         SPICE,
     )
-    from .engine.ep.tables import T_NUM_HEXES, T_TRACKS
+    from catan_env.games.catan.explorers_and_pirates.tables import T_NUM_HEXES, T_TRACKS
 
     g, s = EL.EP_LAYOUT, game.state
     nh = int(game.tables[T_NUM_HEXES])
@@ -293,7 +296,7 @@ def render_ansi(game: Game) -> str:
     h = 0
     merchant = -1
     if ck:
-        from .engine.ck import layout as CL
+        from catan_env.games.catan.cities_and_knights import layout as CL
 
         merchant = int(s[CL.MERCHANT_HEX])
     for length in ROW_LENGTHS:
@@ -350,8 +353,12 @@ def render_ansi(game: Game) -> str:
 
 
 def _ck_ansi_lines(s: np.ndarray, names) -> list[str]:
-    from .engine.ck import layout as CL
-    from .engine.ck.constants import BARBARIAN_ATTACK_POSITION, NUM_TRACKS, TRACK_NAMES
+    from catan_env.games.catan.cities_and_knights import layout as CL
+    from catan_env.games.catan.cities_and_knights.constants import (
+        BARBARIAN_ATTACK_POSITION,
+        NUM_TRACKS,
+        TRACK_NAMES,
+    )
 
     knights = []
     for v in np.flatnonzero(s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES] >= 0):
@@ -378,7 +385,7 @@ def render_image(game: Game):
     """The board and a side panel as a ``PIL.Image`` (RGB, 1000 x 660).
 
     Explorers & Pirates boards are wide: the board is on top, the panel below
-    (:mod:`catan_env.render_image_ep`).
+    (:mod:`catan_env.games.catan.explorers_and_pirates.render_image`).
     """
     from .render_image import draw
 

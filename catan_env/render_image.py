@@ -20,8 +20,8 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from .board.hexgrid import pixel
-from .board.standard import (
+from catan_env.games.catan.board.hexgrid import pixel
+from catan_env.games.catan.board.standard import (
     GEOMETRY,
     GRID,
     HARBOR_EDGES,
@@ -32,8 +32,16 @@ from .board.standard import (
     NUM_VERTICES,
     SEA_HEXES,
 )
-from .constants import CITY, DESERT, GENERIC_HARBOR, HARBOR_NAMES, TIPPED_CITY, colours
-from .engine import layout as L
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import (
+    CITY,
+    DESERT,
+    GENERIC_HARBOR,
+    HARBOR_NAMES,
+    TIPPED_CITY,
+    colours,
+)
+
 from .render import is_ck_state, is_ep_state, seat_summaries
 
 WIDTH, HEIGHT = 1000, 660
@@ -48,7 +56,8 @@ SEA_RGB = (63, 127, 191)
 BACKGROUND_RGB = (29, 63, 99)
 PANEL_RGB = (245, 242, 232)
 INK = (25, 25, 25)
-#: Seat colours by name (the engine's seat colours, :func:`catan_env.constants.colours`).
+#: Seat colours by name (the engine's seat colours,
+#: :func:`catan_env.games.catan.common.constants.colours`).
 PLAYER_RGB = {
     "red": (211, 47, 47),
     "white": (250, 250, 250),
@@ -168,7 +177,7 @@ def draw(state: np.ndarray) -> Image.Image:
     """The picture of ``state`` (a base, Cities & Knights or Explorers & Pirates state array)."""
     s = state
     if is_ep_state(s):
-        from .render_image_ep import draw_ep
+        from catan_env.games.catan.explorers_and_pirates.render_image import draw_ep
 
         return draw_ep(s)
     ck = is_ck_state(s)
@@ -207,8 +216,8 @@ def _draw_buildings(d, s, seat_rgb, ck: bool) -> None:
     kinds = s[L.VERTEX_BUILDING : L.VERTEX_BUILDING + NUM_VERTICES]
     metro_at = {}
     if ck:
-        from .engine.ck import layout as CL
-        from .engine.ck.constants import NUM_TRACKS
+        from catan_env.games.catan.cities_and_knights import layout as CL
+        from catan_env.games.catan.cities_and_knights.constants import NUM_TRACKS
 
         walls = s[CL.VERTEX_WALL : CL.VERTEX_WALL + NUM_VERTICES]
         metro_at = {
@@ -243,7 +252,7 @@ def _draw_buildings(d, s, seat_rgb, ck: bool) -> None:
 
 
 def _draw_ck_pieces(d, s, seat_rgb) -> None:
-    from .engine.ck import layout as CL
+    from catan_env.games.catan.cities_and_knights import layout as CL
 
     owners = s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES]
     for v in np.flatnonzero(owners >= 0):
@@ -268,7 +277,7 @@ def _draw_robber(d, s, seat_rgb, ck: bool) -> None:
         d.polygon([(x - 9, y + 12), (x + 9, y + 12), (x + 5, y - 6), (x - 5, y - 6)],
                   fill=(45, 45, 45), outline=(230, 230, 230))  # fmt: skip
     if ck:
-        from .engine.ck import layout as CL
+        from catan_env.games.catan.cities_and_knights import layout as CL
 
         m = int(s[CL.MERCHANT_HEX])
         if 0 <= m < NUM_HEXES:
@@ -296,8 +305,8 @@ def _draw_panel(d, s, seat_rgb, ck: bool) -> None:
     _text(d, (x0, 36), line, 14, anchor="la")
     dice = f"dice {int(s[L.DICE])} + {int(s[L.DICE + 1])}"
     if ck:
-        from .engine.ck import layout as CL
-        from .engine.ck.constants import EVENT_NAMES
+        from catan_env.games.catan.cities_and_knights import layout as CL
+        from catan_env.games.catan.cities_and_knights.constants import EVENT_NAMES
 
         face = int(s[CL.EVENT_FACE])
         if face >= 0:
@@ -348,7 +357,7 @@ def _seat_block(d, x0, y, row, colour, current: bool, ck: bool) -> None:
 
 
 def _levels(d, x0, y, levels) -> None:
-    from .engine.ck.constants import MAX_LEVEL, TRACK_NAMES
+    from catan_env.games.catan.cities_and_knights.constants import MAX_LEVEL, TRACK_NAMES
 
     x = x0
     for t, level in enumerate(levels):
@@ -362,8 +371,8 @@ def _levels(d, x0, y, levels) -> None:
 
 
 def _barbarian_track(d, s, x0, y) -> None:
-    from .engine.ck import layout as CL
-    from .engine.ck.constants import BARBARIAN_ATTACK_POSITION
+    from catan_env.games.catan.cities_and_knights import layout as CL
+    from catan_env.games.catan.cities_and_knights.constants import BARBARIAN_ATTACK_POSITION
 
     pos = int(s[CL.BARBARIAN_POS])
     _text(d, (x0, y), f"barbarians {pos}/{BARBARIAN_ATTACK_POSITION}", 14, anchor="la")

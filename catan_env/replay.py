@@ -13,7 +13,7 @@ A record holds what fixes a game and how it went::
 
 A Command & Colors: Ancients record is the same format with ``"game":
 "ancients"``, its scenario and options instead of ``variant`` and ``board``
-(:mod:`catan_env.ancients.record`); every function here takes either.
+(:mod:`catan_env.games.ancients.record`); every function here takes either.
 
 The action ids replay the game; the names are there to be read, and must agree
 with the ids. ``board`` and ``result`` let :func:`replay` prove that the game
@@ -37,9 +37,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
-from .constants import HARBOR_NAMES, TERRAIN_NAMES
-from .engine import layout as L
+from catan_env.games.catan.board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import HARBOR_NAMES, TERRAIN_NAMES
+
 from .explain import IllegalActionError
 
 if TYPE_CHECKING:
@@ -139,7 +140,7 @@ def _result(game: Game) -> dict[str, Any]:
 
 def _result_of(record: dict, game) -> dict[str, Any]:
     if is_ancients(record):
-        from .ancients.record import result
+        from catan_env.games.ancients.record import result
 
         return result(game)
     return _result(game)
@@ -211,7 +212,7 @@ def start_game(record: dict) -> Game:
     """
     check_record(record)
     if is_ancients(record):
-        from .ancients.record import start_game as start_ancients
+        from catan_env.games.ancients.record import start_game as start_ancients
 
         return start_ancients(record)
     try:
@@ -299,10 +300,10 @@ def replay(record: dict, verify: bool = True) -> Game:
 def summary(record: dict, game: Game) -> dict[str, Any]:
     """A short JSON-able description of a replayed record (``game``: its final game)."""
     if is_ancients(record):
-        from .ancients.record import summary as ancients_summary
+        from catan_env.games.ancients.record import summary as ancients_summary
 
         return ancients_summary(record, game)
-    from .constants import colours
+    from catan_env.games.catan.common.constants import colours
 
     n = game.num_players
     out = {
@@ -382,7 +383,8 @@ def record_jitted_game(config, kinds: Sequence[int], game_seed: int, agent_seed:
         game_seed: the game's seed (one of :func:`~catan_env.simulate.game_seeds`).
         agent_seed: the batch's agent seed (``simulate``'s ``seed``).
     """
-    from .engine.rng import seed_at
+    from catan_env.games.catan.common.rng import seed_at
+
     from .game import Game
 
     options = config.to_dict()

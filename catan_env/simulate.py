@@ -17,9 +17,10 @@ from dataclasses import asdict, dataclass, field
 import numba
 import numpy as np
 
+from catan_env.games.catan.common.constants import MAX_PLAYERS
+
 from .config import GameConfig
-from .constants import MAX_PLAYERS
-from .engine import CACHE_DIR
+from .core import CACHE_DIR
 from .game import Game
 from .variants import get_variant
 
@@ -121,8 +122,9 @@ def kernel_kinds(agents: Sequence) -> np.ndarray:
 
 def check_kinds(variant, kinds) -> None:
     """Raise ``ConfigError`` if a jitted agent kind has no kernel in ``variant``."""
+    from catan_env.games.catan.base.agents import KIND_NAMES
+
     from .config import ConfigError
-    from .engine.selfplay import KIND_NAMES
 
     for k in np.asarray(kinds):
         if KIND_NAMES[int(k)] not in variant.agent_kinds:

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from .board.standard import (
+from catan_env.games.catan.board.standard import (
     GEOMETRY,
     HEX_LABELS,
     NUM_EDGES,
@@ -23,8 +23,8 @@ from .board.standard import (
     NUM_VERTICES,
     VERTEX_HARBOR,
 )
-from .config import ConfigError, GameConfig
-from .constants import (
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import (
     BUILDING_NAMES,
     CARD_NAMES,
     CITIES_PER_PLAYER,
@@ -48,9 +48,10 @@ from .constants import (
     TIPPED_CITY,
     VICTORY_POINT,
 )
-from .engine import layout as L
-from .engine.phases import PHASE_NAMES, SETUP_ROAD, SETUP_SETTLEMENT
-from .engine.tables import STANDARD_TABLES
+from catan_env.games.catan.common.phases import PHASE_NAMES, SETUP_ROAD, SETUP_SETTLEMENT
+from catan_env.games.catan.common.tables import STANDARD_TABLES
+
+from .config import ConfigError, GameConfig
 
 FORMAT = "catan_env/state"
 VERSION = 1
@@ -79,7 +80,7 @@ CK_BUILDING_NAMES = BUILDING_NAMES + ("tipped_city",)
 def _names(variant: str):
     """Card, building and phase names of a variant."""
     if _is_ck(variant):
-        from .engine.ck.phases import CK_PHASE_NAMES
+        from catan_env.games.catan.cities_and_knights.phases import CK_PHASE_NAMES
 
         return CARD_NAMES, CK_BUILDING_NAMES, CK_PHASE_NAMES
     return RESOURCE_NAMES, BUILDING_NAMES, PHASE_NAMES
@@ -98,7 +99,7 @@ def state_to_dict(state: np.ndarray, variant: str = "base") -> dict[str, Any]:
     options.pop("fixed_board")
     options.pop("variant")
     if variant == "explorers_and_pirates":
-        from .snapshot_ep import ep_to_dict
+        from catan_env.games.catan.explorers_and_pirates.snapshot import ep_to_dict
 
         envelope = {"format": FORMAT, "version": VERSION, "variant": variant, "options": options}
         return ep_to_dict(s, envelope)
@@ -176,7 +177,7 @@ def state_to_dict(state: np.ndarray, variant: str = "base") -> dict[str, Any]:
         "rng": [int(s[L.RNG]), int(s[L.RNG + 1])],
     }
     if ck:
-        from .snapshot_ck import section_to_dict
+        from catan_env.games.catan.cities_and_knights.snapshot import section_to_dict
 
         out["cities_and_knights"] = section_to_dict(s)
     else:
@@ -291,7 +292,7 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
         raise SnapshotError(f"snapshot options: {exc}") from None
     n = config.num_players
     if variant == "explorers_and_pirates":
-        from .snapshot_ep import check, ep_from_dict
+        from catan_env.games.catan.explorers_and_pirates.snapshot import check, ep_from_dict
 
         s = ep_from_dict(d, config)
         check(s, config.scenario)
@@ -299,7 +300,7 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
     ck = _is_ck(variant)
     cards, building_names, phase_names = _names(variant)
     if ck:
-        from .engine.ck.layout import CK_CONFIG, CK_STATE_SIZE
+        from catan_env.games.catan.cities_and_knights.layout import CK_CONFIG, CK_STATE_SIZE
 
         s = np.zeros(CK_STATE_SIZE, L.STATE_DTYPE)
         vector = config.config_vector()
@@ -418,7 +419,7 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
         s[L.RNG + i] = d.int(f"rng.{i}", -(2**31), 2**31 - 1)
 
     if ck:
-        from . import snapshot_ck
+        from catan_env.games.catan.cities_and_knights import snapshot as snapshot_ck
 
         snapshot_ck.section_from_dict(d, s, n)
         derive(s)
@@ -433,7 +434,7 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
 
 def derive(s: np.ndarray) -> None:
     """Recompute the cached fields that follow from the pieces and cards."""
-    from .engine.longest_road import road_length
+    from catan_env.games.catan.common.longest_road import road_length
 
     n = int(s[L.NUM_PLAYERS])
     owner = s[L.VERTEX_OWNER : L.VERTEX_OWNER + NUM_VERTICES]

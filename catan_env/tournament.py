@@ -38,10 +38,18 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from catan_env.games.catan.common.rng import seed_at
+
 from .config import GameConfig
-from .engine.rng import seed_at
 from .ratings import beats_seat_share, game_ranks, plackett_luce_ratings, wilson_interval
-from .simulate import GameRecords, game_seeds, kernel_kinds, load_engine, play_jitted, play_python
+from .simulate import (
+    GameRecords,
+    game_seeds,
+    kernel_kinds,
+    load_engine,
+    play_jitted,
+    play_python,
+)
 
 
 @dataclass

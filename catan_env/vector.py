@@ -28,17 +28,13 @@ from typing import Any
 import numba
 import numpy as np
 
+from catan_env.core.batch import batch_masks, batch_random_actions, first_illegal
+from catan_env.core.rng import episode_seed as _episode_seed
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import MAX_PLAYERS
+from catan_env.games.catan.common.rng import seed_at
+
 from .config import GameConfig
-from .constants import MAX_PLAYERS
-from .engine import layout as L
-from .engine.batch import (
-    batch_current_players,
-    batch_masks,
-    batch_random_actions,
-    first_illegal,
-)
-from .engine.batch import episode_seed as _episode_seed
-from .engine.rng import seed_at
 from .explain import IllegalActionError
 from .variants import get_variant
 
@@ -149,7 +145,7 @@ class VectorCatan:
 
     def current_players(self) -> np.ndarray:
         """``(N,)`` the seat that must decide in each row."""
-        batch_current_players(self.states, self._players)
+        self.variant.batch_current_players(self.states, self._players)
         return self._players
 
     def action_masks(self) -> np.ndarray:

@@ -13,7 +13,7 @@ as the first step plus the changes of each step, so a game of several thousand
 decisions is a few hundred kB. Hands stay hidden: only counts are shown.
 
 Ancients records get the same page with their own data and script
-(:mod:`catan_env.ancients.viewer`, ``static/viewer_ancients.js``).
+(:mod:`catan_env.games.ancients.viewer`, ``static/viewer_ancients.js``).
 
 For tests and links, ``page.html?step=N`` opens at step N, and the page writes
 what it shows into ``<body>``: ``data-ready``, ``data-step``, ``data-board``
@@ -31,8 +31,8 @@ from typing import Any
 
 import numpy as np
 
-from .board.hexgrid import pixel
-from .board.standard import (
+from catan_env.games.catan.board.hexgrid import pixel
+from catan_env.games.catan.board.standard import (
     GEOMETRY,
     GRID,
     HARBOR_EDGES,
@@ -42,8 +42,16 @@ from .board.standard import (
     NUM_HEXES,
     SEA_HEXES,
 )
-from .constants import CARD_NAMES, HARBOR_NAMES, KNIGHT, NUM_DEV_TYPES, TERRAIN_NAMES, colours
-from .engine import layout as L
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import (
+    CARD_NAMES,
+    HARBOR_NAMES,
+    KNIGHT,
+    NUM_DEV_TYPES,
+    TERRAIN_NAMES,
+    colours,
+)
+
 from .replay import iter_replay, summary
 
 #: Public state fields of every variant, read by name from the layout.
@@ -203,7 +211,7 @@ def _asset(name: str) -> str:
 def render_html(record: dict) -> str:
     """The viewer page for ``record`` as one HTML string (Catan or Ancients)."""
     if isinstance(record, dict) and record.get("game") == "ancients":
-        from .ancients.viewer import viewer_data as ancients_viewer_data
+        from catan_env.games.ancients.viewer import viewer_data as ancients_viewer_data
 
         data, script = ancients_viewer_data(record), "viewer_ancients.js"
     else:

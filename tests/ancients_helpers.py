@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from catan_env.ancients import Game, Scenario
-from catan_env.ancients.engine import layout as L
-from catan_env.ancients.engine.board import hex_at
-from catan_env.ancients.engine.phases import PH_BATTLE, PH_MOVE, PH_ORDER
-from catan_env.ancients.engine.units import CARD_NAMES, NUM_CARD_TYPES
+from catan_env.games.ancients import Game, Scenario
+from catan_env.games.ancients import layout as L
+from catan_env.games.ancients.board import hex_at
+from catan_env.games.ancients.phases import PH_BATTLE, PH_MOVE, PH_ORDER
+from catan_env.games.ancients.units import CARD_NAMES, NUM_CARD_TYPES
 
 BOTTOM, TOP = 0, 1
 
@@ -117,7 +117,7 @@ def blocks(g: Game, r, c) -> int:
 
 
 def unit(g: Game, r, c) -> str | None:
-    from catan_env.ancients.engine.units import UNIT_CODES
+    from catan_env.games.ancients.units import UNIT_CODES
 
     t = int(g.state[L.UNIT_TYPE + H(r, c)]) - 1
     return UNIT_CODES[t] if t >= 0 else None
@@ -125,3 +125,33 @@ def unit(g: Game, r, c) -> str | None:
 
 def leader(g: Game, r, c) -> bool:
     return bool(g.state[L.LEADER + H(r, c)])
+
+
+_NO_TABLES = np.zeros(1, np.int32)
+
+
+def play_out(states, kinds, agent_seeds, max_decisions=100_000):
+    """Play every row of ``states`` to the end with the generated kernels (in place)."""
+    from catan_env._generated import ancients_kernels as K
+
+    played = np.zeros(len(states), np.int64)
+    K.play_out_many(states, _NO_TABLES, np.asarray(kinds, np.int64),
+                    np.asarray(agent_seeds, np.int64), max_decisions, played)  # fmt: skip
+    return played
+
+
+def soak_games(scenario, options, kinds, seeds, max_decisions=100_000):
+    """The template's soak over Ancients games from ``seeds`` (game ``i``'s agents
+    seeded with ``i``): (invariant codes, decisions, final states)."""
+    from catan_env._generated import ancients_kernels as K
+    from catan_env.games.ancients.setup import place_scenario
+
+    n = len(seeds)
+    code = np.zeros(n, np.int32)
+    winner = np.zeros(n, np.int32)
+    decisions = np.zeros(n, np.int64)
+    states = np.zeros((n, L.LAYOUT.size), np.int32)
+    K.soak_parallel(_NO_TABLES, _NO_TABLES, place_scenario(scenario, options),
+                    np.asarray(seeds, np.int64), np.asarray(kinds, np.int64), 0, max_decisions,
+                    code, winner, decisions, states)  # fmt: skip
+    return code, decisions, states

@@ -13,7 +13,7 @@ from __future__ import annotations
 from helpers import BEGINNER_BOARD, corner, side  # noqa: F401  (re-exported)
 
 from catan_env import Game
-from catan_env.constants import CARD_NAMES
+from catan_env.games.catan.common.constants import CARD_NAMES
 
 
 def ck_blank(num_players: int = 4, phase: str = "action", active: int = 0, **options) -> dict:
@@ -111,7 +111,11 @@ _DECK_OF = {}
 
 def _deck_of(card: str) -> str:
     if not _DECK_OF:
-        from catan_env.engine.ck.constants import CARD_DECK, CARD_KIND_NAMES, TRACK_NAMES
+        from catan_env.games.catan.cities_and_knights.constants import (
+            CARD_DECK,
+            CARD_KIND_NAMES,
+            TRACK_NAMES,
+        )
 
         for k, name in enumerate(CARD_KIND_NAMES):
             _DECK_OF[name] = TRACK_NAMES[CARD_DECK[k]]
@@ -155,9 +159,9 @@ def next_roll(d: dict, red: int, yellow: int, event: str) -> dict:
     ("ship", "trade", "politics", "science")."""
     import numpy as np
 
-    from catan_env.engine import layout as L
-    from catan_env.engine.ck.constants import EVENT_FACES, EVENT_NAMES
-    from catan_env.engine.rng import rng_below, rng_seed
+    from catan_env.games.catan.cities_and_knights.constants import EVENT_FACES, EVENT_NAMES
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.rng import rng_below, rng_seed
 
     want = EVENT_NAMES.index(event)
     probe = np.zeros(L.STATE_SIZE, np.int32)

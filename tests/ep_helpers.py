@@ -10,8 +10,8 @@ act in ``phase``. Places use the rules file's coordinates (E&P §2.6):
 from __future__ import annotations
 
 from catan_env import Game
-from catan_env.board.ep_frame import load_frame
-from catan_env.constants import RESOURCE_NAMES
+from catan_env.games.catan.board.ep_frame import load_frame
+from catan_env.games.catan.common.constants import RESOURCE_NAMES
 
 EP = "explorers_and_pirates"
 BOARD = load_frame("land_ho")

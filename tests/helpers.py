@@ -20,9 +20,9 @@ from __future__ import annotations
 import numpy as np
 
 from catan_env import Game
-from catan_env.board import standard
-from catan_env.board.hexgrid import CORNER_NAMES, SIDE_NAMES
-from catan_env.constants import HARBOR_NAMES, RESOURCE_NAMES, TERRAIN_NAMES
+from catan_env.games.catan.board import standard
+from catan_env.games.catan.board.hexgrid import CORNER_NAMES, SIDE_NAMES
+from catan_env.games.catan.common.constants import HARBOR_NAMES, RESOURCE_NAMES, TERRAIN_NAMES
 
 BEGINNER_BOARD = {
     "terrain": [TERRAIN_NAMES[t] for t in standard.BEGINNER_TERRAIN],
@@ -109,7 +109,7 @@ def roads(d: dict, edges, seat: int) -> dict:
 
 def road_network(d: dict, start: str, count: int, seat: int) -> list[str]:
     """Give ``seat`` the first ``count`` paths of a breadth-first walk from ``start``."""
-    from catan_env.board.standard import GEOMETRY
+    from catan_env.games.catan.board.standard import GEOMETRY
 
     placed, frontier, seen = [], [vid(start)], {vid(start)}
     while len(placed) < count:
@@ -168,9 +168,9 @@ def family(g: Game, name: str) -> set[str]:
 
 def next_roll(d: dict, total: int) -> dict:
     """Choose RNG words in the snapshot so that the next roll sums to ``total``."""
-    from catan_env.engine import layout as L
-    from catan_env.engine.production import roll_dice
-    from catan_env.engine.rng import rng_seed
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.production import roll_dice
+    from catan_env.games.catan.common.rng import rng_seed
 
     probe = np.zeros(L.STATE_SIZE, np.int32)
     for seed in range(10_000):

@@ -5,7 +5,8 @@ from helpers import blank, corner, draw_dev, game, give, legal_names, next_roll,
 
 from catan_env import actions
 from catan_env.actions import ACTION_NAMES, NUM_ACTIONS, action_id, action_info, action_name
-from catan_env.constants import (
+from catan_env.games.catan.base import action_ids as A
+from catan_env.games.catan.common.constants import (
     COST_CITY,
     COST_DEV_CARD,
     COST_ROAD,
@@ -14,7 +15,6 @@ from catan_env.constants import (
     TERRAIN_COUNTS,
     TOKEN_VALUES,
 )
-from catan_env.engine import action_ids as A
 
 
 def test_family_sizes():

@@ -6,7 +6,7 @@ from pettingzoo.test import api_test, seed_test
 
 import catan_env
 from catan_env.actions import NUM_ACTIONS
-from catan_env.observe import OBS_SIZE
+from catan_env.games.catan.base.observe import OBS_SIZE
 
 
 @pytest.mark.parametrize("num_players", [2, 3, 4])

@@ -2,9 +2,9 @@
 
 from ancients_helpers import BOTTOM, TOP, H, attack, blocks, give_card, make, unit
 
-from catan_env.ancients.engine import layout as L
-from catan_env.ancients.engine.phases import PH_BATTLE, PH_MOVE, PH_PLAY, PH_REACT
-from catan_env.ancients.engine.units import CARD_NAMES
+from catan_env.games.ancients import layout as L
+from catan_env.games.ancients.phases import PH_BATTLE, PH_MOVE, PH_PLAY, PH_REACT
+from catan_env.games.ancients.units import CARD_NAMES
 
 
 def phase(g):
@@ -74,9 +74,9 @@ def test_line_command_orders_a_linked_foot_group_moving_one_hex():
     g.step("order unit r7c4")
     assert phase(g) == PH_MOVE
     g.step("pick unit r7c3")
-    from catan_env.ancients.actions import ACTION_IDS
-    from catan_env.ancients.engine.board import DIST
-    from catan_env.ancients.engine.phases import A_HEX
+    from catan_env.games.ancients.actions import ACTION_IDS
+    from catan_env.games.ancients.board import DIST
+    from catan_env.games.ancients.phases import A_HEX
 
     assert max(DIST[H(7, 3), ACTION_IDS[n] - A_HEX] for n in g.legal_action_names()) == 1
 

@@ -7,8 +7,8 @@ row 8, the top army toward row 0. Dice are forced with ``Game.force_dice``.
 import pytest
 from ancients_helpers import BOTTOM, TOP, H, attack, blocks, leader, make, to_battle, unit
 
-from catan_env.ancients.engine import layout as L
-from catan_env.ancients.engine.phases import (
+from catan_env.games.ancients import layout as L
+from catan_env.games.ancients.phases import (
     PH_ADVANCE,
     PH_BATTLE_BACK,
     PH_BONUS,

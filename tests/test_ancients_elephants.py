@@ -2,7 +2,7 @@
 
 from ancients_helpers import attack, blocks, make, to_battle, unit
 
-from catan_env.ancients.engine import layout as L
+from catan_env.games.ancients import layout as L
 
 
 def duel(att, dfd, extra=(), leaders=()):

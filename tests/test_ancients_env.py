@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-import catan_env.ancients as ancients
-from catan_env.ancients import Game, SnapshotError, WrongSideError
-from catan_env.ancients.engine.phases import A_DONE
-from catan_env.ancients.explain import IllegalActionError
+import catan_env.games.ancients as ancients
+from catan_env.games.ancients import Game, SnapshotError, WrongSideError
+from catan_env.games.ancients.explain import IllegalActionError
+from catan_env.games.ancients.phases import A_DONE
 
 
 def test_api_test():
@@ -75,7 +75,7 @@ def test_from_dict_names_the_bad_field():
 
 def test_simulate_heuristic_beats_random():
     """CCA §3.2: the jitted heuristic beats the random agent on Akragas in the batched simulator."""
-    from catan_env.ancients.simulate import simulate
+    from catan_env.games.ancients.simulate import simulate
 
     r = simulate(100, ("heuristic", "random"), seed=1)
     assert r.games == 100 and r.truncated == 0

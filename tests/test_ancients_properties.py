@@ -3,16 +3,16 @@ hidden information."""
 
 import numpy as np
 import pytest
+from ancients_helpers import soak_games
 
-from catan_env.ancients import Game
-from catan_env.ancients.engine import layout as L
-from catan_env.ancients.engine.agents import soak
-from catan_env.ancients.engine.invariants import PROBLEMS, check
-from catan_env.ancients.engine.phases import PH_OVER
-from catan_env.ancients.explain import IllegalActionError
-from catan_env.ancients.observe import observe
-from catan_env.ancients.scenario import load_scenario
-from catan_env.ancients.setup import check_options, new_state
+from catan_env.games.ancients import Game
+from catan_env.games.ancients import layout as L
+from catan_env.games.ancients.explain import IllegalActionError
+from catan_env.games.ancients.invariants import PROBLEMS, check
+from catan_env.games.ancients.observe import observe
+from catan_env.games.ancients.phases import PH_OVER
+from catan_env.games.ancients.scenario import load_scenario
+from catan_env.games.ancients.setup import check_options
 
 
 @pytest.mark.parametrize("kinds", [(0, 0), (1, 0), (0, 1)])
@@ -21,12 +21,10 @@ def test_thousand_random_games_conserve_blocks_banners_leaders_cards_and_end(kin
     sc = load_scenario("akragas")
     opts = check_options({})
     n = 1000
-    states = np.stack([new_state(sc, 10_000 * kinds[0] + i, opts) for i in range(n)])
-    problems = np.zeros((n, 3), np.int64)
-    soak(states, np.array(kinds, np.int64), np.arange(n, dtype=np.int64), problems, 100_000)
-    bad = np.flatnonzero(problems[:, 0])
+    code, decisions, states = soak_games(sc, opts, kinds, 10_000 * kinds[0] + np.arange(n))
+    bad = np.flatnonzero(code)
     assert not len(bad), (
-        f"game {bad[0]}: {problems[bad[0]]} {PROBLEMS[min(problems[bad[0], 0], 7)]}"
+        f"game {bad[0]}: code {code[bad[0]]} after {decisions[bad[0]]} decisions {PROBLEMS[min(code[bad[0]], 7)]}"
     )
     assert (states[:, L.PHASE] == PH_OVER).all()  # every game ended
     winners = states[:, L.WINNER]
@@ -81,7 +79,7 @@ def test_observation_hides_the_opponents_hand_and_the_deck_order():
         base = observe(s, side)
         t = s.copy()
         other = 1 - side
-        from catan_env.ancients.engine.units import NUM_CARD_TYPES
+        from catan_env.games.ancients.units import NUM_CARD_TYPES
 
         hand = t[L.HAND + other * NUM_CARD_TYPES : L.HAND + (other + 1) * NUM_CARD_TYPES]
         held = int(np.flatnonzero(hand)[0])
@@ -107,7 +105,7 @@ def test_random_games_with_every_unit_type_and_terrain():
     """CCA §6.2, §3.13, §3.9.7: games with elephants, warriors, camels, chariots, war machines and every played terrain keep every invariant and end."""
     import json
 
-    from catan_env.ancients import Scenario
+    from catan_env.games.ancients import Scenario
 
     d = json.loads(json.dumps(load_scenario("akragas").source))
     swap = {0: "WA", 12: "WA", 1: "CA", 13: "LCH", 3: "WM", 14: "WM", 4: "ACA", 15: "HAC",
@@ -130,9 +128,9 @@ def test_random_games_with_every_unit_type_and_terrain():
         ((1, 1), check_options({})),
     ):
         n = 200
-        states = np.stack([new_state(sc, i, opts) for i in range(n)])
-        problems = np.zeros((n, 3), np.int64)
-        soak(states, np.array(kinds, np.int64), np.arange(n, dtype=np.int64), problems, 100_000)
-        bad = np.flatnonzero(problems[:, 0])
-        assert not len(bad), f"game {bad[0]}: {problems[bad[0]]}"
+        code, decisions, states = soak_games(sc, opts, kinds, np.arange(n))
+        bad = np.flatnonzero(code)
+        assert not len(bad), (
+            f"game {bad[0]}: code {code[bad[0]]} after {decisions[bad[0]]} decisions"
+        )
         assert (states[:, L.PHASE] == PH_OVER).all()

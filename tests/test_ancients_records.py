@@ -11,18 +11,18 @@ import json
 
 import numpy as np
 import pytest
-from ancients_helpers import H, make
+from ancients_helpers import H, make, play_out
 from PIL import Image
 
-from catan_env import ancients
-from catan_env.ancients import Game
-from catan_env.ancients.engine.agents import AGENT_NAMES, play_batch
-from catan_env.ancients.record import MAX_DECISIONS, record_jitted_game
-from catan_env.ancients.render_image import HEIGHT, SIDE_RGB, WIDTH, draw, hex_centre
-from catan_env.ancients.scenario import load_scenario
-from catan_env.ancients.setup import check_options, new_state
-from catan_env.ancients.simulate import game_seeds
 from catan_env.cli import main
+from catan_env.games import ancients
+from catan_env.games.ancients import Game
+from catan_env.games.ancients.agents import AGENT_NAMES
+from catan_env.games.ancients.record import MAX_DECISIONS, record_jitted_game
+from catan_env.games.ancients.render_image import HEIGHT, SIDE_RGB, WIDTH, draw, hex_centre
+from catan_env.games.ancients.scenario import load_scenario
+from catan_env.games.ancients.setup import check_options, new_state
+from catan_env.games.ancients.simulate import game_seeds
 from catan_env.replay import (
     RecordError,
     RecordVersionError,
@@ -59,7 +59,7 @@ def test_simulate_record_writes_the_kernels_games(recorded):
     gseeds, aseeds = game_seeds(2, 4)
     states = np.stack([new_state(sc, int(s), opts) for s in gseeds])
     kinds = np.array([AGENT_NAMES.index(a) for a in AGENTS], np.int64)
-    play_batch(states, kinds, aseeds, np.zeros((4, 5), np.int64), MAX_DECISIONS)
+    play_out(states, kinds, aseeds, MAX_DECISIONS)
     for i, f in enumerate(files):
         record = load_record(f)
         assert record["game"] == "ancients" and record["agents"] == AGENTS
@@ -178,7 +178,7 @@ def test_kernel_record_equals_the_batch_for_a_tournament_seed():
     sc, opts = load_scenario("akragas"), check_options({})
     s = new_state(sc, 77, opts)[None, :].copy()
     kinds = np.array([0, 1], np.int64)
-    play_batch(s, kinds, np.array([123456789], np.int64), np.zeros((1, 5), np.int64), 100000)
+    play_out(s, kinds, np.array([123456789], np.int64))
     g = record_jitted_game(sc, opts, kinds, 77, 123456789)
     assert g.done and np.array_equal(g.state, s[0])
 
@@ -221,7 +221,7 @@ def test_picture_follows_the_game():
     after = g.render("rgb_array")
     assert not np.array_equal(before, after)
     img = draw(g)
-    from catan_env.ancients.engine.board import hex_label
+    from catan_env.games.ancients.board import hex_label
 
     for u in g.units():
         h = next(k for k in range(113) if hex_label(k) == u["hex"])

@@ -4,9 +4,15 @@ import json
 
 import pytest
 
-from catan_env.ancients import Game, Scenario, ScenarioError, available_scenarios, load_scenario
-from catan_env.ancients.engine.board import hex_label
-from catan_env.ancients.engine.units import UNIT_BLOCKS, UNIT_CODES
+from catan_env.games.ancients import (
+    Game,
+    Scenario,
+    ScenarioError,
+    available_scenarios,
+    load_scenario,
+)
+from catan_env.games.ancients.board import hex_label
+from catan_env.games.ancients.units import UNIT_BLOCKS, UNIT_CODES
 
 
 def base():
@@ -104,7 +110,7 @@ def test_scenario_from_a_file(tmp_path):
 
 def test_options_are_checked():
     """CCA §8: the open points are options with the rules file's default; a bad option is refused."""
-    from catan_env.ancients.setup import DEFAULT_OPTIONS
+    from catan_env.games.ancients.setup import DEFAULT_OPTIONS
 
     assert DEFAULT_OPTIONS["lone_leader_support"] is False
     assert DEFAULT_OPTIONS["momentum_after_lone_leader"] is False

@@ -7,22 +7,21 @@ import json
 
 import numpy as np
 import pytest
-from ancients_helpers import BOTTOM, TOP, H, attack, make, to_battle, unit
+from ancients_helpers import BOTTOM, TOP, H, attack, make, soak_games, to_battle, unit
 from ancients_helpers import order as _order
 
-from catan_env.ancients import Game, Scenario
-from catan_env.ancients.engine import layout as L
-from catan_env.ancients.engine.agents import soak
-from catan_env.ancients.engine.board import NUM_HEXES
-from catan_env.ancients.engine.invariants import PROBLEMS, check
-from catan_env.ancients.engine.phases import PH_BATTLE, PH_IGNORE, PH_OVER, PH_PLAY
-from catan_env.ancients.engine.units import NUM_CARD_TYPES
-from catan_env.ancients.game import check_state
-from catan_env.ancients.observe import HEX_FEATURES, observe, view
-from catan_env.ancients.render import render_text
-from catan_env.ancients.scenario import ScenarioError, load_scenario
-from catan_env.ancients.setup import check_options, new_state
-from catan_env.ancients.special_rules import KINDS
+from catan_env.games.ancients import Game, Scenario
+from catan_env.games.ancients import layout as L
+from catan_env.games.ancients.board import NUM_HEXES
+from catan_env.games.ancients.game import check_state
+from catan_env.games.ancients.invariants import PROBLEMS, check
+from catan_env.games.ancients.observe import HEX_FEATURES, observe, view
+from catan_env.games.ancients.phases import PH_BATTLE, PH_IGNORE, PH_OVER, PH_PLAY
+from catan_env.games.ancients.render import render_text
+from catan_env.games.ancients.scenario import ScenarioError, load_scenario
+from catan_env.games.ancients.setup import check_options
+from catan_env.games.ancients.special_rules import KINDS
+from catan_env.games.ancients.units import NUM_CARD_TYPES
 
 NCT = NUM_CARD_TYPES
 
@@ -377,12 +376,10 @@ def test_example_scenario_random_games_keep_invariants_and_end(kinds):
     sc = load_scenario("example_special_rules")
     opts = check_options({})
     n = 300
-    states = np.stack([new_state(sc, 500 * kinds[0] + i, opts) for i in range(n)])
-    problems = np.zeros((n, 3), np.int64)
-    soak(states, np.array(kinds, np.int64), np.arange(n, dtype=np.int64), problems, 100_000)
-    bad = np.flatnonzero(problems[:, 0])
+    code, decisions, states = soak_games(sc, opts, kinds, 500 * kinds[0] + np.arange(n))
+    bad = np.flatnonzero(code)
     assert not len(bad), (
-        f"game {bad[0]}: {problems[bad[0]]} {PROBLEMS[min(problems[bad[0], 0], 7)]}"
+        f"game {bad[0]}: code {code[bad[0]]} after {decisions[bad[0]]} decisions {PROBLEMS[min(code[bad[0]], 7)]}"
     )
     assert (states[:, L.PHASE] == PH_OVER).all()
     assert (states[:, L.WINNER] > 0).mean() >= 0.95

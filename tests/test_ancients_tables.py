@@ -3,12 +3,13 @@
 import numpy as np
 from ancients_helpers import BOTTOM, H, attack, blocks, give_card, make, to_battle
 
-from catan_env.ancients import Game
-from catan_env.ancients.actions import ACTION_NAMES, FAMILIES, family_of
-from catan_env.ancients.engine import layout as L
-from catan_env.ancients.engine.phases import NUM_ACTIONS, PH_BATTLE, PH_MOVE, PH_PLAY
-from catan_env.ancients.engine.pieces import roll
-from catan_env.ancients.engine.units import (
+from catan_env.games.ancients import Game
+from catan_env.games.ancients import layout as L
+from catan_env.games.ancients.actions import ACTION_NAMES, FAMILIES, family_of
+from catan_env.games.ancients.phases import NUM_ACTIONS, PH_BATTLE, PH_MOVE, PH_PLAY
+from catan_env.games.ancients.pieces import roll
+from catan_env.games.ancients.setup import DEFAULT_OPTIONS
+from catan_env.games.ancients.units import (
     HEAVY,
     LIGHT,
     MEDIUM,
@@ -19,7 +20,6 @@ from catan_env.ancients.engine.units import (
     UNIT_RANGE,
     UNIT_RETREAT,
 )
-from catan_env.ancients.setup import DEFAULT_OPTIONS
 
 
 def test_open_points_are_options():
@@ -81,8 +81,8 @@ def test_who_may_fire():
 
 def test_global_numbers():
     """CCA §6.1, CCA §6.2: 113 hexes, 60 cards, 1 card drawn per turn, leader moves 3, unit evade 2; blocks, moves and retreats per unit as tabled."""
-    from catan_env.ancients.engine.board import NUM_HEXES
-    from catan_env.ancients.engine.units import CARD_COUNT, EVADE_DISTANCE, LEADER_MOVE
+    from catan_env.games.ancients.board import NUM_HEXES
+    from catan_env.games.ancients.units import CARD_COUNT, EVADE_DISTANCE, LEADER_MOVE
 
     assert NUM_HEXES == 113 and CARD_COUNT.sum() == 60 and LEADER_MOVE == 3 and EVADE_DISTANCE == 2
     table = {c: (UNIT_BLOCKS[i], UNIT_MOVE[i], UNIT_RETREAT[i]) for i, c in enumerate(UNIT_CODES)}

@@ -8,9 +8,9 @@ marsh check, like every die, takes the next forced face.
 import pytest
 from ancients_helpers import BOTTOM, TOP, H, attack, blocks, leader, make, order, to_battle, unit
 
-from catan_env.ancients import Scenario, ScenarioError
-from catan_env.ancients.engine import layout as L
-from catan_env.ancients.engine.phases import (
+from catan_env.games.ancients import Scenario, ScenarioError
+from catan_env.games.ancients import layout as L
+from catan_env.games.ancients.phases import (
     PH_ADVANCE,
     PH_BATTLE,
     PH_BATTLE_BACK,
@@ -20,8 +20,8 @@ from catan_env.ancients.engine.phases import (
     PH_PLAY,
     PH_RETREAT,
 )
-from catan_env.ancients.engine.units import TERRAIN_CODES
-from catan_env.ancients.render import render_text
+from catan_env.games.ancients.render import render_text
+from catan_env.games.ancients.units import TERRAIN_CODES
 
 
 def phase(g):
@@ -161,7 +161,7 @@ def test_elephant_sword_ignored_by_the_camp_is_not_rerolled():
 
 def test_camp_dice_penalty_option():
     """CCA §3.13 [CNC only, verify], option camp_dice_penalty (default off): on, a unit battling from a camp rolls 1 die fewer, in close combat, battle back and fire."""
-    from catan_env.ancients.setup import DEFAULT_OPTIONS
+    from catan_env.games.ancients.setup import DEFAULT_OPTIONS
 
     assert DEFAULT_OPTIONS["camp_dice_penalty"] is False
     for on, want in ((False, 5), (True, 4)):
@@ -417,7 +417,7 @@ def test_every_terrain_of_the_rules_loads_and_renders_with_its_own_symbol():
     )
     ford = Scenario.from_dict(_scenario([{"type": "river", "ford": True, "r": 4, "c": 0}]))
     assert TERRAIN_CODES[int(ford.terrain[H(4, 0)])] == "fordable_river"
-    from catan_env.ancients import Game
+    from catan_env.games.ancients import Game
 
     line = render_text(Game(sc, seed=0)).splitlines()[4].split()
     assert line[: len(TERRAIN_CODES)] == [".", "f", "h", "b", "~", "w", "=", "#", "m", "t"]

@@ -3,11 +3,11 @@
 import numpy as np
 from ancients_helpers import BOTTOM, TOP, H, give_card, leader, make, order, unit
 
-from catan_env.ancients import Game
-from catan_env.ancients.engine import layout as L
-from catan_env.ancients.engine.board import HEX_SECTIONS, NUM_HEXES
-from catan_env.ancients.engine.phases import PH_BATTLE, PH_MOVE, PH_PLAY
-from catan_env.ancients.engine.units import CARD_COUNT, CARD_NAMES, CARD_PLAYABLE, NUM_CARD_TYPES
+from catan_env.games.ancients import Game
+from catan_env.games.ancients import layout as L
+from catan_env.games.ancients.board import HEX_SECTIONS, NUM_HEXES
+from catan_env.games.ancients.phases import PH_BATTLE, PH_MOVE, PH_PLAY
+from catan_env.games.ancients.units import CARD_COUNT, CARD_NAMES, CARD_PLAYABLE, NUM_CARD_TYPES
 
 
 def phase(g):
@@ -132,9 +132,9 @@ def test_card_that_orders_nothing_skips_to_the_draw():
 
 def test_movement_allowances():
     """CCA §3.6.2, CCA §6.2: heavy infantry move 1, light infantry 2, medium cavalry 3, light cavalry 4."""
-    from catan_env.ancients.actions import ACTION_IDS
-    from catan_env.ancients.engine.board import DIST
-    from catan_env.ancients.engine.phases import A_HEX
+    from catan_env.games.ancients.actions import ACTION_IDS
+    from catan_env.games.ancients.board import DIST
+    from catan_env.games.ancients.phases import A_HEX
 
     for code, reach in (("HI", 1), ("LI", 2), ("MC", 3), ("LC", 4)):
         g = make([("bottom", code, 6, 6), ("top", "HI", 0, 0)])
@@ -272,7 +272,7 @@ def test_deck_reshuffles_discards_when_empty():
     for i in range(int(s[L.DECK_POS]), int(s[L.DECK_LEN])):
         s[L.DECK + i] = -1
     s[L.DECK_POS] = s[L.DECK_LEN]
-    from catan_env.ancients.engine.turn import draw
+    from catan_env.games.ancients.turn import draw
 
     s[L.HAND + 0] -= 0
     h = hand_total(g, BOTTOM)
@@ -305,7 +305,7 @@ def test_deck_counts():
 
 def test_board_has_113_hexes():
     """CCA §2.1: 9 rows of 13 and 12 hexes, 113 in all; neighbours and distance by cube coordinates."""
-    from catan_env.ancients.engine.board import DIST, NEIGHBORS
+    from catan_env.games.ancients.board import DIST, NEIGHBORS
 
     assert NUM_HEXES == 113
     assert set(NEIGHBORS[H(4, 5)]) == {H(4, 4), H(4, 6), H(3, 4), H(3, 5), H(5, 4), H(5, 5)}

@@ -4,9 +4,14 @@ import numpy as np
 import pytest
 
 from catan_env import Game
-from catan_env.board import standard
-from catan_env.constants import DEV_COUNTS, DEV_NAMES, TERRAIN_NAMES, TOKEN_VALUES
-from catan_env.engine import layout as L
+from catan_env.games.catan.board import standard
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import (
+    DEV_COUNTS,
+    DEV_NAMES,
+    TERRAIN_NAMES,
+    TOKEN_VALUES,
+)
 
 APPENDIX_B = {
     "R3e": "R3e R2d R1c R1b R1a R2a R3a R4a R5a R5b R5c R4d R3d R2c R2b R3b R4b R4c R3c",

@@ -9,8 +9,8 @@ from helpers import blank, corner, draw_dev, game, give, set_hand, settle
 
 from catan_env import Game, IllegalActionError
 from catan_env.chance import _Enumeration
-from catan_env.engine import layout as L
-from catan_env.engine.ck.layout import EVENT_FACE, VP_CARDS
+from catan_env.games.catan.cities_and_knights.layout import EVENT_FACE, VP_CARDS
+from catan_env.games.catan.common import layout as L
 
 CK = "cities_and_knights"
 

@@ -95,9 +95,9 @@ def _bank(g):
 
 def _next_event(d, event):
     """RNG words so that the event die (the only die rolled after Alchemist) shows ``event``."""
-    from catan_env.engine import layout as L
-    from catan_env.engine.ck.constants import EVENT_FACES, EVENT_NAMES
-    from catan_env.engine.rng import rng_below, rng_seed
+    from catan_env.games.catan.cities_and_knights.constants import EVENT_FACES, EVENT_NAMES
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.rng import rng_below, rng_seed
 
     probe = np.zeros(L.STATE_SIZE, np.int32)
     for seed in range(10_000):

@@ -1,6 +1,6 @@
 """Cities & Knights invariants over many random games, the API and the optional variants.
 
-The jitted soak checks every invariant of :mod:`catan_env.engine.ck.invariants`
+The jitted soak checks every invariant of :mod:`catan_env.games.catan.cities_and_knights.invariants`
 after every step: resources and commodities conserved, progress cards
 conserved, piece limits, VP consistency, metropolises, knights, the hand limit.
 """
@@ -14,8 +14,8 @@ from pettingzoo.test import api_test, seed_test
 
 import catan_env
 from catan_env import Game, GameConfig, IllegalActionError
-from catan_env.engine.ck.layout import CK_STATE_SIZE
-from catan_env.engine.tables import STANDARD_TABLES
+from catan_env.games.catan.cities_and_knights.layout import CK_STATE_SIZE
+from catan_env.games.catan.common.tables import STANDARD_TABLES
 from catan_env.variants import get_variant
 from catan_env.vector import VectorCatan, episode_seed
 
@@ -36,6 +36,7 @@ def _soak(n_games, seed0=0, **options):
         c.config_vector(),
         c.board_template(),
         seeds,
+        np.zeros(4, np.int64),  # four random seats
         seed0,
         2_000_000,
         code,

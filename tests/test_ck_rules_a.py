@@ -37,7 +37,8 @@ from ck_helpers import (
 )
 
 from catan_env import Game
-from catan_env.board.standard import (
+from catan_env.config import ConfigError
+from catan_env.games.catan.board.standard import (
     GEOMETRY,
     HEX_LABELS,
     NUM_EDGES,
@@ -45,8 +46,7 @@ from catan_env.board.standard import (
     NUM_VERTICES,
     VERTEX_HARBOR,
 )
-from catan_env.config import ConfigError
-from catan_env.constants import CARD_NAMES, RESOURCE_NAMES
+from catan_env.games.catan.common.constants import CARD_NAMES, RESOURCE_NAMES
 
 CK = "cities_and_knights"
 ZERO = dict.fromkeys(CARD_NAMES, 0)
@@ -75,9 +75,9 @@ def path(*vs: str) -> list[str]:
 
 def next_event(d: dict, face: str) -> dict:
     """RNG words so that the next single event-die roll (after Alchemist) shows ``face``."""
-    from catan_env.engine import layout as L
-    from catan_env.engine.ck.constants import EVENT_FACES, EVENT_NAMES
-    from catan_env.engine.rng import rng_below, rng_seed
+    from catan_env.games.catan.cities_and_knights.constants import EVENT_FACES, EVENT_NAMES
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.rng import rng_below, rng_seed
 
     probe = np.zeros(L.STATE_SIZE, np.int32)
     for seed in range(1000):
@@ -318,7 +318,7 @@ def test_piece_supply_limits_roads_and_settlements():
 def test_event_die_faces_and_gate_colours():
     """C&K §1.4, C&K §3.5.2: the event die has 3 ship faces and one gate of each colour; each
     gate draws from its own deck (yellow = trade, blue = politics, green = science)."""
-    from catan_env.engine.ck.constants import EVENT_FACES, EVENT_NAMES
+    from catan_env.games.catan.cities_and_knights.constants import EVENT_FACES, EVENT_NAMES
 
     assert Counter(EVENT_NAMES[f] for f in EVENT_FACES) == {
         "ship": 3,
@@ -950,7 +950,7 @@ def test_win_during_gate_draws_drops_the_put_back():
 
     Found by the soak (benchmarks/soak.py, C&K seed 3520): the invariant check wrongly flagged
     the final hand."""
-    from catan_env.engine.tables import STANDARD_TABLES
+    from catan_env.games.catan.common.tables import STANDARD_TABLES
 
     d = ck_blank(phase="pre_roll")
     for c in ("crane", "smith", "medicine", "engineer"):

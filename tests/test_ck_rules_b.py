@@ -38,9 +38,9 @@ from ck_helpers import (
     wall,
 )
 
-from catan_env.board import standard
-from catan_env.constants import CARD_NAMES
-from catan_env.observe_ck import CK_OBS_LAYOUT
+from catan_env.games.catan.board import standard
+from catan_env.games.catan.cities_and_knights.observe import CK_OBS_LAYOUT
+from catan_env.games.catan.common.constants import CARD_NAMES
 
 _G = standard.GEOMETRY
 VIEW = CK_OBS_LAYOUT.view
@@ -1477,7 +1477,7 @@ def test_observation_hides_other_players_progress_cards_and_hand_composition():
     assert not np.array_equal(o1, g2.observe(1))
     kinds = list(g1.to_dict()["cities_and_knights"]["progress_cards"][1])
     assert sorted(kinds) == ["crane", "spy"]
-    from catan_env.engine.ck.constants import CARD_KIND_NAMES
+    from catan_env.games.catan.cities_and_knights.constants import CARD_KIND_NAMES
 
     own = VIEW(o1, "own_progress_cards") * 4
     assert {CARD_KIND_NAMES[k] for k in np.flatnonzero(own)} == {"spy", "crane"}
@@ -1514,7 +1514,7 @@ def test_observation_shows_public_c_and_k_state():
 
 def test_observation_shows_the_harbors_and_nothing_false():
     """C&K §3.20: harbors are public: each harbor's type is one-hot in the harbor view; with no knight selected and no trade pending those views are empty."""
-    from catan_env.constants import HARBOR_NAMES
+    from catan_env.games.catan.common.constants import HARBOR_NAMES
 
     d = ck_blank()
     g = game(d)

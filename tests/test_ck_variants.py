@@ -21,7 +21,7 @@ from ck_helpers import (
 )
 
 from catan_env import Game
-from catan_env.engine.ck import constants as K
+from catan_env.games.catan.cities_and_knights import constants as K
 
 CK = "cities_and_knights"
 
@@ -207,7 +207,7 @@ def test_seed_problem_decisions():
     p = g.current_player
     v = g.variant.actions.info(int(g.legal_actions()[0])).arg
     terrain = g.to_dict()["board"]["hexes"]
-    from catan_env.board.standard import GEOMETRY, HEX_LABELS
+    from catan_env.games.catan.board.standard import GEOMETRY, HEX_LABELS
 
     land = [HEX_LABELS[h] for h in GEOMETRY.vertex_hexes[v] if h >= 0]
     expected = sum(terrain[lab]["terrain"] != "desert" for lab in land)

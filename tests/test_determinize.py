@@ -6,11 +6,11 @@ import pytest
 from helpers import blank, corner, draw_dev, game, give, settle
 
 from catan_env import Game
-from catan_env.constants import MAX_PLAYERS, NUM_CARD_TYPES, NUM_DEV_TYPES
 from catan_env.determinize import determinize, determinize_state
-from catan_env.engine import layout as L
-from catan_env.engine.ck import layout as CL
-from catan_env.engine.ck.constants import DECK_SIZE, NUM_CARD_KINDS
+from catan_env.games.catan.cities_and_knights import layout as CL
+from catan_env.games.catan.cities_and_knights.constants import DECK_SIZE, NUM_CARD_KINDS
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import MAX_PLAYERS, NUM_CARD_TYPES, NUM_DEV_TYPES
 
 CK = "cities_and_knights"
 

@@ -39,8 +39,8 @@ def assert_same_games(a, b):
 def test_nothing_imports_ray_without_the_flag():
     code = (
         "import catan_env.cli, catan_env.simulate, catan_env.tournament, sys; "
-        "import catan_env.ancients.simulate, catan_env.ancients.tournament; "
-        "import catan_env.ancients.cli, catan_env.ancients.record; "
+        "import catan_env.games.ancients.simulate, catan_env.games.ancients.tournament; "
+        "import catan_env.games.ancients.cli, catan_env.games.ancients.record; "
         "assert 'ray' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -86,7 +86,7 @@ def test_tournament_on_ray_equals_one_machine(cluster):
 
 
 def test_ancients_simulate_on_ray_equals_one_machine(cluster):
-    from catan_env.ancients.simulate import simulate as ancients_simulate
+    from catan_env.games.ancients.simulate import simulate as ancients_simulate
 
     here = ancients_simulate(30, ("heuristic", "random"), seed=4, threads=1)
     there = ancients_simulate(30, ("heuristic", "random"), seed=4, ray_address="", task_games=8)
@@ -96,7 +96,7 @@ def test_ancients_simulate_on_ray_equals_one_machine(cluster):
 
 
 def test_ancients_tournament_on_ray_equals_one_machine(cluster):
-    from catan_env.ancients.tournament import tournament as ancients_tournament
+    from catan_env.games.ancients.tournament import tournament as ancients_tournament
 
     here = ancients_tournament(["heuristic", "random"], 24, seed=1)
     there = ancients_tournament(["heuristic", "random"], 24, seed=1, ray_address="", task_games=5)

@@ -8,9 +8,9 @@ import pytest
 from ep_helpers import BOARD, EP, E, V, ep_blank, ep_game
 
 from catan_env import ConfigError, Game
-from catan_env.board.ep_frame import area_pool, load_frame
-from catan_env.constants import RESOURCE_NAMES
-from catan_env.engine.ep.constants import HEX_KIND_NAMES, SCENARIOS
+from catan_env.games.catan.board.ep_frame import area_pool, load_frame
+from catan_env.games.catan.common.constants import RESOURCE_NAMES
+from catan_env.games.catan.explorers_and_pirates.constants import HEX_KIND_NAMES, SCENARIOS
 
 HEXES = {
     "land_ho": 51,
@@ -267,7 +267,7 @@ def test_piece_supplies():
 
 def test_numbers_table():
     """E&P §11, E&P §4.6.1: the constants the engine uses."""
-    from catan_env.engine.ep import constants as C
+    from catan_env.games.catan.explorers_and_pirates import constants as C
 
     assert (C.BASE_MP, C.BOOST_MP, C.START_GOLD, C.GOLD_PRICE, C.GOLD_BUYS_PER_TURN) == (
         4, 2, 2, 2, 2,

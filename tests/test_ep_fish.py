@@ -7,7 +7,7 @@ import pytest
 from ep_helpers import EP, build, ep_blank, ship
 
 from catan_env import Game, IllegalActionError
-from catan_env.board.ep_frame import load_frame
+from catan_env.games.catan.board.ep_frame import load_frame
 
 S3 = "fish_for_catan"
 B3 = load_frame(S3)
@@ -66,8 +66,8 @@ def test_council_hex():
     d["bank"].update(grain=17, ore=17)
     g = Game.from_dict(d)
     g.step(f"build_harbor(v{B3.vertex('(4,9).NW')})")
-    from catan_env.engine.ep import board as B
-    from catan_env.engine.ep.tables import T_ANCHORS
+    from catan_env.games.catan.explorers_and_pirates import board as B
+    from catan_env.games.catan.explorers_and_pirates.tables import T_ANCHORS
 
     for corner in ("N", "NE", "SE", "S"):
         assert not B.vertex_on_land(g.state, g.tables, B3.vertex(f"(4,9).{corner}"), 0)

@@ -15,13 +15,13 @@ from ep_helpers import EP, scramble_face_down, scramble_hands
 
 from agents import make_agent
 from catan_env import Game, GameConfig
-from catan_env.engine.ep.heuristic import (
+from catan_env.games.catan.base.agents import KIND_HEURISTIC
+from catan_env.games.catan.explorers_and_pirates.heuristic import (
     GOAL_COUNCIL,
     GOAL_EXPLORE,
     GOAL_FOUND,
     ship_goal,
 )
-from catan_env.engine.selfplay import KIND_HEURISTIC
 from catan_env.simulate import play_jitted
 
 SCENARIOS = ("land_ho", "pirate_lairs", "fish_for_catan", "spices_for_catan",

@@ -5,7 +5,7 @@ import pytest
 from ep_helpers import EP, build, ep_blank, give, ship
 
 from catan_env import ConfigError, Game, GameConfig
-from catan_env.board.ep_frame import load_frame
+from catan_env.games.catan.board.ep_frame import load_frame
 
 S2, S4 = "pirate_lairs", "spices_for_catan"
 B2, B4 = load_frame(S2), load_frame(S4)

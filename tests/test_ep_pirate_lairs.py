@@ -8,7 +8,7 @@ import pytest
 from ep_helpers import EP, build, ep_blank, give, ship
 
 from catan_env import Game, IllegalActionError
-from catan_env.board.ep_frame import load_frame
+from catan_env.games.catan.board.ep_frame import load_frame
 
 S2 = "pirate_lairs"
 B2 = load_frame(S2)

@@ -10,7 +10,7 @@ from pettingzoo.test import api_test, seed_test
 
 import catan_env
 from catan_env import Game, GameConfig, IllegalActionError
-from catan_env.engine.ep.layout import EP_STATE_SIZE
+from catan_env.games.catan.explorers_and_pirates.layout import EP_STATE_SIZE
 from catan_env.variants import get_variant
 from catan_env.vector import VectorCatan
 
@@ -26,7 +26,8 @@ def _soak(n_games, seed0=0, **options):
     decisions = np.zeros(n_games, np.int64)
     states = np.zeros((n_games, EP_STATE_SIZE), np.int32)
     seeds = np.arange(seed0, seed0 + n_games, dtype=np.int64)
-    v.soak(v.tables(c), c.config_vector(), c.board_template(), seeds, seed0, 2_000_000,
+    v.soak(v.tables(c), c.config_vector(), c.board_template(), seeds, np.zeros(4, np.int64),
+           seed0, 2_000_000,
            code, winner, decisions, states)  # fmt: skip
     bad = {
         v.invariant_names[k] if k < len(v.invariant_names) else int(k): int((code == k).sum())

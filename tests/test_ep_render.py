@@ -9,10 +9,10 @@ from ep_helpers import scramble_face_down
 
 from catan_env import Game
 from catan_env.config import GameConfig
-from catan_env.engine.ep.constants import SCENARIOS
+from catan_env.games.catan.explorers_and_pirates.constants import SCENARIOS
+from catan_env.games.catan.explorers_and_pirates.render_image import BACK_RGB, _frame
 from catan_env.render import render_ansi, render_rgb
 from catan_env.render_image import HEIGHT, WIDTH
-from catan_env.render_image_ep import BACK_RGB, _frame
 from catan_env.replay import iter_replay, make_record, record_jitted_game
 
 EP = "explorers_and_pirates"

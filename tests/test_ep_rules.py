@@ -5,7 +5,7 @@ import pytest
 from ep_helpers import BOARD, E, V, build, ep_blank, give, set_hex, ship
 
 from catan_env import Game, IllegalActionError
-from catan_env.engine.ep.constants import COST_HARBOR, COST_SHIP
+from catan_env.games.catan.explorers_and_pirates.constants import COST_HARBOR, COST_SHIP
 
 EV = BOARD.grid.geometry.edge_vertices
 
@@ -414,7 +414,7 @@ def test_no_step_into_a_full_route_without_a_way_out():
     ships but not end there, so a step onto one is legal only if the ship can still
     reach a route where it may end its move; otherwise it would be stuck with no
     legal action (a soak found such a game)."""
-    from catan_env.board.ep_frame import load_frame
+    from catan_env.games.catan.board.ep_frame import load_frame
 
     b = load_frame("pirate_lairs")
     d = ep_blank(phase="movement", scenario="pirate_lairs")

@@ -8,7 +8,7 @@ import pytest
 from ep_helpers import EP, ep_blank, give, ship
 
 from catan_env import Game, IllegalActionError
-from catan_env.board.ep_frame import load_frame
+from catan_env.games.catan.board.ep_frame import load_frame
 
 S4 = "spices_for_catan"
 B4 = load_frame(S4)
@@ -80,7 +80,7 @@ def test_full_game_board():
     assert d["board"]["hexes"]["(4,23)"] == {"kind": "sea", "revealed": True, "number": 0}
     g = Game(variant=EP, scenario="explorers_and_pirates", seed=1)
     assert g.config.vp_to_win == 17
-    from catan_env.engine.ep.tables import T_TRACKS
+    from catan_env.games.catan.explorers_and_pirates.tables import T_TRACKS
 
     assert list(g.tables[T_TRACKS : T_TRACKS + 3]) == [1, 1, 1]
 

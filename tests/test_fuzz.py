@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import catan_env
 from catan_env import Game
-from catan_env.engine.tables import STANDARD_TABLES
+from catan_env.games.catan.common.tables import STANDARD_TABLES
 from catan_env.replay import replay
 from catan_env.vector import VectorCatan
 

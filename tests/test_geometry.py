@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from catan_env.board import standard
-from catan_env.board.hexgrid import HexGrid, distance
-from catan_env.constants import GENERIC_HARBOR
+from catan_env.games.catan.board import standard
+from catan_env.games.catan.board.hexgrid import HexGrid, distance
+from catan_env.games.catan.common.constants import GENERIC_HARBOR
 
 G = standard.GEOMETRY
 

@@ -14,11 +14,11 @@ import pytest
 
 from agents import HeuristicAgent, WeightedRandomAgent, make_agent
 from catan_env import Game, GameConfig
-from catan_env.constants import NUM_CARD_TYPES, NUM_DEV_TYPES
-from catan_env.engine import layout as L
-from catan_env.engine.ck import layout as CL
-from catan_env.engine.ck.constants import DECK_SIZE, NUM_CARD_KINDS, NUM_TRACKS
-from catan_env.engine.selfplay import KIND_HEURISTIC, KIND_WEIGHTED
+from catan_env.games.catan.base.agents import KIND_HEURISTIC, KIND_WEIGHTED
+from catan_env.games.catan.cities_and_knights import layout as CL
+from catan_env.games.catan.cities_and_knights.constants import DECK_SIZE, NUM_CARD_KINDS, NUM_TRACKS
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import NUM_CARD_TYPES, NUM_DEV_TYPES
 from catan_env.simulate import play_jitted
 
 VARIANTS = ("base", "cities_and_knights")

@@ -4,8 +4,8 @@ import numpy as np
 from helpers import blank, corner, draw_dev, game, give, hand, settle
 
 from catan_env import Game
-from catan_env.engine import layout as L
-from catan_env.observe import OBS_LAYOUT, OBS_SIZE
+from catan_env.games.catan.base.observe import OBS_LAYOUT, OBS_SIZE
+from catan_env.games.catan.common import layout as L
 
 V = OBS_LAYOUT.view
 

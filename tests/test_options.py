@@ -5,7 +5,7 @@ import pytest
 from helpers import blank, corner, draw_dev, game, give, hand, next_roll, set_hand, settle
 
 from catan_env import ConfigError, Game
-from catan_env.engine import layout as L
+from catan_env.games.catan.common import layout as L
 
 
 def test_player_counts():
@@ -115,7 +115,7 @@ def test_edition_choices():
 def test_consistency_with_cities_and_knights_base():
     """base §15.3: the base points shared with C&K §2 (spiral from R3e, 54/72 geometry,
     no type on both sides of a trade, random tokens keep 6/8 apart) hold by default."""
-    from catan_env.board import standard
+    from catan_env.games.catan.board import standard
 
     assert standard.CORNER_LABELS[0] == "R3e" and Game(seed=0).config.random_spiral_start is False
     assert (standard.NUM_VERTICES, standard.NUM_EDGES) == (54, 72)

@@ -16,8 +16,8 @@ else:
     pytest.importorskip("catanatron", reason="the oracle extra (catanatron) is not installed")
 
 from catan_env import Game
-from catan_env.board.standard import GEOMETRY, HARBOR_EDGES
-from catan_env.engine import layout as L
+from catan_env.games.catan.board.standard import GEOMETRY, HARBOR_EDGES
+from catan_env.games.catan.common import layout as L
 from catan_env.oracle import Harness, to_catanatron
 from catan_env.oracle.convert import EDGE, NODE
 

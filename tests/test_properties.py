@@ -1,7 +1,7 @@
 """Invariants over many random games (base §10 'cards conservation', base §7.5, base §9, base §12).
 
 The jitted soak plays random games and checks every invariant of
-:mod:`catan_env.engine.invariants` after every single step; the Python part
+:mod:`catan_env.games.catan.base.invariants` after every single step; the Python part
 drives :class:`Game` to check rejection of forbidden actions and replays.
 """
 
@@ -9,9 +9,10 @@ import numpy as np
 import pytest
 
 from catan_env import Game, GameConfig, IllegalActionError
-from catan_env.engine.invariants import INVARIANT_NAMES, soak_random_games
-from catan_env.engine.layout import STATE_SIZE
-from catan_env.engine.tables import STANDARD_TABLES
+from catan_env._generated.base_kernels import soak
+from catan_env.games.catan.base.invariants import INVARIANT_NAMES
+from catan_env.games.catan.common.layout import STATE_SIZE
+from catan_env.games.catan.common.tables import STANDARD_TABLES
 
 CI_GAMES = 1000
 
@@ -23,11 +24,12 @@ def _soak(n_games, seed0=0, **options):
     decisions = np.zeros(n_games, np.int64)
     states = np.zeros((n_games, STATE_SIZE), np.int32)
     seeds = np.arange(seed0, seed0 + n_games, dtype=np.int64)
-    soak_random_games(
+    soak(
         STANDARD_TABLES,
         c.config_vector(),
         c.board_template(),
         seeds,
+        np.zeros(4, np.int64),  # four random seats
         seed0,
         1_000_000,
         code,
@@ -118,8 +120,8 @@ def test_soak_many_games():
 
 def test_frontiers_match_the_placement_rules():
     """base §7.2, base §7.3: the fast candidate sets equal road_ok / settlement_ok everywhere."""
-    from catan_env.engine.building import road_ok, settlement_ok
-    from catan_env.engine.masks import road_frontier, settlement_frontier
+    from catan_env.games.catan.base.masks import road_frontier, settlement_frontier
+    from catan_env.games.catan.common.building import road_ok, settlement_ok
 
     tb = STANDARD_TABLES
     rng = np.random.default_rng(1)

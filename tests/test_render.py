@@ -12,12 +12,12 @@ from helpers import corner, side, vid
 import catan_env
 from catan_env import Game
 from catan_env.config import GameConfig
-from catan_env.constants import colours
+from catan_env.games.catan.common.constants import colours
 from catan_env.render import render_ansi, render_image, render_rgb, seat_summaries
 from catan_env.render_image import HEIGHT, PLAYER_RGB, TRACK_RGB, WIDTH, vertex_pixel
 from catan_env.replay import iter_replay, make_record, record_jitted_game
 
-HEURISTIC = 2  # jitted agent kinds of catan_env.engine.selfplay
+HEURISTIC = 2  # jitted agent kinds of catan_env.games.catan.base.agents
 RANDOM = 0
 
 

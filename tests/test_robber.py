@@ -5,7 +5,7 @@ import pytest
 from helpers import blank, corner, family, game, give, hand, next_roll, set_hand, settle
 
 from catan_env import IllegalActionError
-from catan_env.board.standard import GEOMETRY, HEX_LABELS
+from catan_env.games.catan.board.standard import GEOMETRY, HEX_LABELS
 
 
 def _seven(active=0, **options):

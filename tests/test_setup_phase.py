@@ -5,8 +5,8 @@ import pytest
 
 from catan_env import Game, IllegalActionError
 from catan_env.actions import action_info
-from catan_env.board import standard
-from catan_env.engine import layout as L
+from catan_env.games.catan.board import standard
+from catan_env.games.catan.common import layout as L
 
 G = standard.GEOMETRY
 

@@ -11,14 +11,14 @@ import numpy as np
 import pytest
 
 from catan_env import Game
-from catan_env.engine import layout as L
-from catan_env.engine.ck.invariants import ck_check_state, ck_check_state_memo
-from catan_env.engine.invariants import (
+from catan_env.games.catan.base.invariants import (
     NETWORK_MEMO_SIZE,
     check_state,
     check_state_memo,
     network_changed,
 )
+from catan_env.games.catan.cities_and_knights.invariants import ck_check_state, ck_check_state_memo
+from catan_env.games.catan.common import layout as L
 
 CHECKS = {
     "base": (check_state, check_state_memo),

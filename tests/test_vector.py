@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from catan_env import Game, GameConfig, IllegalActionError
-from catan_env.engine.selfplay import play_games, play_games_parallel
-from catan_env.engine.tables import STANDARD_TABLES
+from catan_env.games.catan.base.agents import play_games, play_games_parallel
+from catan_env.games.catan.common.tables import STANDARD_TABLES
 from catan_env.vector import VectorCatan, episode_seed
 
 

@@ -133,18 +133,18 @@ def test_page_size_stays_small(record):
 
 @pytest.fixture(scope="module")
 def ancients_record():
-    from catan_env.ancients.record import make_record as make_ancients_record
-    from catan_env.ancients.record import record_jitted_game as record_ancients
-    from catan_env.ancients.scenario import load_scenario
-    from catan_env.ancients.setup import check_options
+    from catan_env.games.ancients.record import make_record as make_ancients_record
+    from catan_env.games.ancients.record import record_jitted_game as record_ancients
+    from catan_env.games.ancients.scenario import load_scenario
+    from catan_env.games.ancients.setup import check_options
 
     game = record_ancients(load_scenario("akragas"), check_options({}), [1, 0], 5, 17)
     return make_ancients_record(game, agents=["heuristic", "random"])
 
 
 def test_ancients_viewer_data_replays_the_public_state(ancients_record):
-    from catan_env.ancients.viewer import public_fields as ancients_fields
-    from catan_env.ancients.viewer import viewer_data as ancients_data
+    from catan_env.games.ancients.viewer import public_fields as ancients_fields
+    from catan_env.games.ancients.viewer import viewer_data as ancients_data
 
     data = ancients_data(ancients_record)
     n = len(ancients_record["actions"])
@@ -162,8 +162,8 @@ def test_ancients_viewer_data_replays_the_public_state(ancients_record):
 
 
 def test_ancients_page_in_headless_chromium(tmp_path, ancients_record):
-    from catan_env.ancients.render_image import SIDE_RGB
-    from catan_env.ancients.render_image import TERRAIN_RGB as ANCIENTS_TERRAIN_RGB
+    from catan_env.games.ancients.render_image import SIDE_RGB
+    from catan_env.games.ancients.render_image import TERRAIN_RGB as ANCIENTS_TERRAIN_RGB
 
     page = write_html(ancients_record, tmp_path / "ancients.html")
     html = page.read_text()

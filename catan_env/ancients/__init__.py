@@ -1,4 +1,4 @@
-"""Command & Colors: Ancients on the catan_env engine design.
+"""Command & Colors: Ancients (the public name of :mod:`catan_env.games.ancients`).
 
 Main entry points:
     :class:`Game`               one game as a Python object
@@ -6,9 +6,17 @@ Main entry points:
     :func:`load_scenario`       scenarios as data (``scenarios/*.json``, CCA §5)
 """
 
-from .aec_env import env, raw_env
-from .game import Game, SnapshotError, WrongSideError
-from .scenario import Scenario, ScenarioError, available_scenarios, load_scenario
+from catan_env.games.ancients import (
+    Game,
+    Scenario,
+    ScenarioError,
+    SnapshotError,
+    WrongSideError,
+    available_scenarios,
+    env,
+    load_scenario,
+    raw_env,
+)
 
 __all__ = [
     "env",

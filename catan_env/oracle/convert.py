@@ -50,11 +50,11 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
         "catan_env.oracle needs catanatron 3.2.1: pip install -e '.[oracle]'"
     ) from exc
 
-from ..board.standard import GEOMETRY, GRID, HARBOR_SPOTS, LAND_HEXES
-from ..constants import (
-    CITY as OUR_CITY,
-)
-from ..constants import (
+from catan_env.games.catan.board.standard import GEOMETRY, GRID, HARBOR_SPOTS, LAND_HEXES
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common import phases as P
+from catan_env.games.catan.common.constants import CITY as OUR_CITY
+from catan_env.games.catan.common.constants import (
     DESERT,
     DEV_DECK_SIZE,
     GENERIC_HARBOR,
@@ -67,8 +67,6 @@ from ..constants import (
     VICTORY_POINT,
     YEAR_OF_PLENTY,
 )
-from ..engine import layout as L
-from ..engine import phases as P
 
 #: Our development-card codes as catanatron's names.
 DEV_NAME = {

@@ -29,12 +29,19 @@ from catanatron.models.enums import Action, ActionPrompt, ActionType
 from catanatron.state import apply_action, yield_resources
 from catanatron.state_functions import player_can_play_dev
 
-from .. import Game
-from ..board.standard import GEOMETRY, LAND_HEXES
-from ..constants import MAX_PLAYERS, NUM_CARD_TYPES, NUM_DEV_TYPES, NUM_RESOURCES, VICTORY_POINT
-from ..engine import action_ids as A
-from ..engine import layout as L
-from ..engine import phases as P
+from catan_env import Game
+from catan_env.games.catan.base import action_ids as A
+from catan_env.games.catan.board.standard import GEOMETRY, LAND_HEXES
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common import phases as P
+from catan_env.games.catan.common.constants import (
+    MAX_PLAYERS,
+    NUM_CARD_TYPES,
+    NUM_DEV_TYPES,
+    NUM_RESOURCES,
+    VICTORY_POINT,
+)
+
 from .convert import (
     DEV_NAME,
     EDGE,

@@ -1,0 +1,1 @@
+"""Kernels generated per game from catan_env/core/kernels/template.py."""

@@ -1,0 +1,305 @@
+# Generated from catan_env/core/kernels/template.py for the game 'base' by
+# `python -m catan_env.core.kernels.generate`; do not edit: edit the template.
+"""Whole games inside numba for one game: self-play, rollouts, batches and the soak.
+
+Every loop calls only the contract (:mod:`catan_env.core.contract`) through
+``R``, the game's ``rules`` module. Jitted agents choose every move; nothing
+returns to Python until a batch is done. Results depend only on the seeds,
+never on how games are batched or how many threads run them.
+"""
+
+import numpy as np
+from numba import njit, prange
+
+import catan_env.games.catan.base.rules as R
+from catan_env.core.rng import episode_seed
+
+
+@njit(cache=True)
+def choose_action(kind, state, tb, rng, legal, work):
+    """A jitted agent's choice for the current decision of one game.
+
+    ``rng`` holds the agents' generator words, ``legal`` is scratch of
+    ``LEGAL_SIZE`` words and ``work`` of ``WORK_SIZE``.
+    """
+    count = R.legal_actions(state, tb, legal)
+    return R.choose(kind, state, tb, legal, count, rng, R.rng_offset(state), work)
+
+
+@njit(cache=True, inline="always")
+def _decide(state, tb, kinds, legal, scratch, rng, work):
+    """One decision by the jitted agent of the seat that must decide; returns it."""
+    count = R.legal_actions(state, tb, legal)
+    a = R.choose(kinds[R.current(state)], state, tb, legal, count, rng, R.rng_offset(state), work)
+    R.step(state, tb, a, scratch)
+    return a
+
+
+@njit(cache=True, inline="always")
+def _play_one(state, tb, config, template, seed, kinds, agent_seed, legal, scratch, rng, work):
+    R.reset(state, tb, seed, config, template)
+    R.seed_agents(rng, agent_seed * 1000003 + seed)
+    n = 0
+    while not R.is_over(state) and n < R.MAX_DECISIONS:
+        _decide(state, tb, kinds, legal, scratch, rng, work)
+        n += 1
+
+
+@njit(cache=True)
+def play_games(
+    tb,
+    config,
+    template,
+    seeds,
+    kinds,
+    agent_seed,
+    out_winner,
+    out_turns,
+    out_decisions,
+    out_vp,
+    out_stats,
+):
+    """Play ``len(seeds)`` games one after another; seat ``p`` is the jitted agent
+    of kind ``kinds[p]``.
+
+    Game ``i`` uses seed ``seeds[i]``; the agents' generator is seeded from
+    ``agent_seed`` and ``seeds[i]``, so a game's result does not depend on how
+    the games are batched. Writes row ``i`` of the outputs (``R.record``).
+    """
+    state = np.zeros(R.STATE_SIZE, np.int32)
+    legal = np.zeros(R.LEGAL_SIZE, np.int32)
+    scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
+    rng = np.zeros(R.RNG_WORDS, np.int32)
+    work = np.zeros(R.WORK_SIZE, np.int32)
+    for i in range(seeds.shape[0]):
+        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed,
+                  legal, scratch, rng, work)  # fmt: skip
+        R.record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats)
+
+
+@njit(cache=True, parallel=True)
+def play_games_parallel(
+    tb,
+    config,
+    template,
+    seeds,
+    kinds,
+    agent_seed,
+    out_winner,
+    out_turns,
+    out_decisions,
+    out_vp,
+    out_stats,
+):
+    """:func:`play_games` with the games spread over numba's threads."""
+    for i in prange(seeds.shape[0]):
+        state = np.zeros(R.STATE_SIZE, np.int32)
+        legal = np.zeros(R.LEGAL_SIZE, np.int32)
+        scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
+        rng = np.zeros(R.RNG_WORDS, np.int32)
+        work = np.zeros(R.WORK_SIZE, np.int32)
+        _play_one(state, tb, config, template, seeds[i], kinds, agent_seed,
+                  legal, scratch, rng, work)  # fmt: skip
+        R.record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats)
+
+
+@njit(cache=True)
+def play_out(state, tb, kinds, agent_seed, max_decisions):
+    """Continue the game in ``state`` with jitted agents (rollouts for search).
+
+    Plays until the game ends or ``max_decisions`` decisions were made (0: no
+    limit) and returns the number played. ``state`` is changed in place.
+    """
+    legal = np.zeros(R.LEGAL_SIZE, np.int32)
+    scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
+    rng = np.zeros(R.RNG_WORDS, np.int32)
+    work = np.zeros(R.WORK_SIZE, np.int32)
+    R.seed_agents(rng, agent_seed)
+    played = 0
+    while not R.is_over(state) and (max_decisions <= 0 or played < max_decisions):
+        _decide(state, tb, kinds, legal, scratch, rng, work)
+        played += 1
+    return played
+
+
+@njit(cache=True, parallel=True)
+def play_out_many(states, tb, kinds, agent_seeds, max_decisions, out_played):
+    """:func:`play_out` on every row of ``states``, spread over numba's threads."""
+    for i in prange(states.shape[0]):
+        out_played[i] = play_out(states[i], tb, kinds, agent_seeds[i], max_decisions)
+
+
+@njit(cache=True)
+def record_many(states, out_winner, out_turns, out_decisions, out_vp, out_stats):
+    """The per-game outputs of :func:`play_games` for finished games in ``states``."""
+    for i in range(states.shape[0]):
+        R.record(states[i], i, out_winner, out_turns, out_decisions, out_vp, out_stats)
+
+
+@njit(cache=True)
+def play_until_seat(state, tb, kinds, rng, seat, legal, scratch, out_actions):
+    """Let jitted agents decide until seat ``seat`` must act or the game ends.
+
+    The opponents' half of a single-agent environment: ``rng`` is the agents'
+    generator, kept by the caller between calls. Returns the number of
+    decisions played, whose ids are in ``out_actions``; stops early when
+    ``out_actions`` is full (the caller records them and calls again).
+    """
+    played = 0
+    work = np.zeros(R.WORK_SIZE, np.int32)
+    while not R.is_over(state) and R.current(state) != seat:
+        if played == out_actions.shape[0]:
+            break
+        out_actions[played] = _decide(state, tb, kinds, legal, scratch, rng, work)
+        played += 1
+    return played
+
+
+@njit(cache=True, parallel=True)
+def batch_reset(states, tb, config, template, base_seed, episodes):
+    """Start episode ``episodes[i]`` of game ``i`` in each row (seeded by ``episode_seed``)."""
+    for i in prange(states.shape[0]):
+        R.reset(states[i], tb, episode_seed(base_seed, i, episodes[i]), config, template)
+
+
+@njit(cache=True, parallel=True)
+def batch_legal(states, tb, lists, counts):
+    """Each row's legal action ids (ascending) into ``lists[i, :counts[i]]``."""
+    for i in prange(states.shape[0]):
+        counts[i] = R.legal_actions(states[i], tb, lists[i])
+
+
+@njit(cache=True, parallel=True)
+def batch_step(
+    states,
+    tb,
+    actions,
+    config,
+    template,
+    base_seed,
+    episodes,
+    scratch,
+    rewards,
+    terminated,
+    truncated,
+    final_states,
+):
+    """Apply one action per game; finished games are recorded and restarted.
+
+    Writes per game: ``rewards[i, p]`` (+1 winner, -1 other seats, 0 if the game
+    goes on or was truncated), ``terminated[i]``, ``truncated[i]``, and the final
+    state into ``final_states[i]`` when the game ended.
+    """
+    for i in prange(states.shape[0]):
+        s = states[i]
+        R.step(s, tb, actions[i], scratch[i])
+        for p in range(R.MAX_SEATS):
+            rewards[i, p] = 0.0
+        terminated[i] = False
+        truncated[i] = False
+        if R.is_over(s):
+            final_states[i] = s
+            w = R.winner(s)
+            if w >= 0:
+                terminated[i] = True
+                for p in range(R.num_seats(s)):
+                    rewards[i, p] = 1.0 if p == w else -1.0
+            else:
+                truncated[i] = R.truncated(s)
+            episodes[i] += 1
+            R.reset(s, tb, episode_seed(base_seed, i, episodes[i]), config, template)
+
+
+@njit(cache=True, parallel=True)
+def batch_current_players(states, out):
+    """The seat that must decide in each row."""
+    for i in prange(states.shape[0]):
+        out[i] = R.current(states[i])
+
+
+@njit(cache=True, inline="always")
+def _soak_one(state, tb, config, template, seed, kinds, rng_seed, max_decisions,
+              legal, scratch, rng, work, memo):  # fmt: skip
+    """One soak game in ``state``; returns (code, decisions)."""
+    R.reset(state, tb, seed, config, template)
+    R.seed_agents(rng, rng_seed)
+    code = R.check(state, tb, memo, True)
+    decisions = 0
+    while code == 0 and not R.is_over(state):
+        count = R.legal_actions(state, tb, legal)
+        if count == 0:
+            code = R.SOAK_NO_LEGAL
+            break
+        kind = kinds[R.current(state)]
+        a = R.choose(kind, state, tb, legal, count, rng, R.rng_offset(state), work)
+        R.step(state, tb, a, scratch)
+        decisions += 1
+        code = R.check(state, tb, memo, False)
+        if decisions > max_decisions:
+            code = R.SOAK_TOO_LONG
+    return code, decisions
+
+
+@njit(cache=True)
+def soak(
+    tb,
+    config,
+    template,
+    seeds,
+    kinds,
+    agent_seed,
+    max_decisions,
+    out_code,
+    out_winner,
+    out_decisions,
+    out_states,
+):
+    """Play games checking every invariant after every step.
+
+    Game ``i`` starts from ``seeds[i]`` in ``out_states[i]`` (which keeps its
+    final state); its agents' generator from ``agent_seed`` and ``i``. Writes
+    the first broken invariant's code to ``out_code[i]`` (0 if none; also
+    ``R.SOAK_NO_LEGAL`` when a running game has no legal action and
+    ``R.SOAK_TOO_LONG`` past ``max_decisions``), the winner and the decisions.
+    """
+    legal = np.zeros(R.LEGAL_SIZE, np.int32)
+    scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
+    rng = np.zeros(R.RNG_WORDS, np.int32)
+    work = np.zeros(R.WORK_SIZE, np.int32)
+    memo = np.zeros(max(R.MEMO_SIZE, 1), np.int32)
+    for i in range(seeds.shape[0]):
+        code, decisions = _soak_one(out_states[i], tb, config, template, seeds[i], kinds,
+                                    agent_seed * 1000003 + i, max_decisions,
+                                    legal, scratch, rng, work, memo)  # fmt: skip
+        out_code[i] = code
+        out_winner[i] = R.winner(out_states[i])
+        out_decisions[i] = decisions
+
+
+@njit(cache=True, parallel=True)
+def soak_parallel(
+    tb,
+    config,
+    template,
+    seeds,
+    kinds,
+    agent_seed,
+    max_decisions,
+    out_code,
+    out_winner,
+    out_decisions,
+    out_states,
+):
+    """:func:`soak` with the games spread over numba's threads; same result per game."""
+    for i in prange(seeds.shape[0]):
+        legal = np.zeros(R.LEGAL_SIZE, np.int32)
+        scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
+        rng = np.zeros(R.RNG_WORDS, np.int32)
+        work = np.zeros(R.WORK_SIZE, np.int32)
+        memo = np.zeros(max(R.MEMO_SIZE, 1), np.int32)
+        code, decisions = _soak_one(out_states[i], tb, config, template, seeds[i], kinds,
+                                    agent_seed * 1000003 + i, max_decisions,
+                                    legal, scratch, rng, work, memo)  # fmt: skip
+        out_code[i] = code
+        out_winner[i] = R.winner(out_states[i])
+        out_decisions[i] = decisions

@@ -1,0 +1,110 @@
+"""The HTML replay viewer for Ancients records (``catan-env replay --html``).
+
+The page is :mod:`catan_env.viewer`'s (same template, style, controls and test
+hooks: ``?step=N``, ``data-ready``, ``data-step``, ``data-board``, ``#errors``)
+with its own script, ``static/viewer_ancients.js``, which draws the 13 x 9
+battlefield as SVG: terrain, section lines, units (side colour, type code,
+blocks left), leaders, and per side the banners, hand size and last card.
+
+As for Catan, the page keeps the public facts of the first step and then the
+changes of each step (:data:`PUBLIC_FIELDS`); hands and the deck stay hidden
+(only hand sizes are shown).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from . import layout as L
+from .board import HEX_C, HEX_R, NUM_HEXES
+from .phases import PHASE_NAMES
+from .units import (
+    CARD_NAMES,
+    NUM_CARD_TYPES,
+    TERRAIN_CODES,
+    UNIT_CODES,
+    UNIT_NAMES,
+)
+
+#: Layout fields the page keeps at every step, then the derived ``cards`` (hand size per side).
+PUBLIC_FIELDS = (
+    "unit_type",
+    "unit_side",
+    "unit_blocks",
+    "leader",
+    "leader_side",
+    "banners",
+    "card_played",
+    "last_card",
+    "phase",
+    "current_side",
+    "active_side",
+    "turn",
+    "winner",
+)
+
+
+def public_fields() -> list[tuple[str, int]]:
+    """``(name, size)`` of each public value the page keeps, in vector order."""
+    out = [(name, L.LAYOUT.fields[name].size) for name in PUBLIC_FIELDS]
+    return out + [("cards", 2)]
+
+
+def _public_vector(state: np.ndarray) -> np.ndarray:
+    parts = [L.LAYOUT.view(state, name).ravel() for name in PUBLIC_FIELDS]
+    parts.append(L.LAYOUT.view(state, "hand").reshape(2, NUM_CARD_TYPES).sum(axis=1))
+    return np.concatenate(parts).astype(np.int64)
+
+
+def viewer_data(record: dict) -> dict[str, Any]:
+    """Replay ``record`` (an Ancients record) and collect what the page shows (JSON-able)."""
+    from catan_env.replay import iter_replay, summary
+
+    frames = iter_replay(record)
+    game = next(frames)
+    offsets, at = {}, 0
+    for name, size in public_fields():
+        offsets[name] = [at, size]
+        at += size
+    state = game.state
+    start = _public_vector(state)
+    terrain = [TERRAIN_CODES[t] for t in state[L.TERRAIN : L.TERRAIN + NUM_HEXES]]
+    names = game.action_names
+    actions, actors, deltas = [], [], []
+    prev = start
+    for a in record["actions"]:
+        actors.append(int(state[L.CURRENT]))
+        actions.append(names[a] if type(a) is int and 0 <= a < len(names) else str(a))
+        game = next(frames)
+        state = game.state
+        vec = _public_vector(state)
+        changed = np.flatnonzero(vec != prev)
+        delta = np.empty(2 * changed.size, np.int64)
+        delta[0::2], delta[1::2] = changed, vec[changed]
+        deltas.append(delta.tolist())
+        prev = vec
+    info = summary(record, game)
+    return {
+        "game": "ancients",
+        "title": f"Command & Colors: Ancients \u2014 {game.scenario.name}",
+        "sides": list(game.side_names),
+        "agents": record.get("agents"),
+        # Seeds reach 2**63, past what a JavaScript number holds exactly: a string.
+        "summary": {**info, "seed": str(game.seed)},
+        "phases": list(PHASE_NAMES),
+        "cards": list(CARD_NAMES),
+        "units": list(UNIT_CODES),
+        "unit_names": list(UNIT_NAMES),
+        "terrain": terrain,
+        "hexes": [[int(HEX_R[h]), int(HEX_C[h])] for h in range(NUM_HEXES)],
+        "fields": offsets,
+        "start": start.tolist(),
+        "deltas": deltas,
+        "actions": actions,
+        "actors": actors,
+    }
+
+
+__all__ = ["PUBLIC_FIELDS", "public_fields", "viewer_data"]

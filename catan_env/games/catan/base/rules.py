@@ -1,0 +1,100 @@
+"""The base game's rules under the contract's names (:mod:`catan_env.core.contract`).
+
+The loops of :mod:`catan_env._generated.base_kernels` call only these.
+"""
+
+from numba import njit
+
+from catan_env.core.rng import seed_at
+
+from ..common.constants import MAX_PLAYERS
+from ..common.layout import (
+    CURRENT_PLAYER,
+    DECISIONS,
+    NUM_PLAYERS,
+    PHASE,
+    STATE_SIZE,
+    TRUNCATED,
+    TURN,
+    WINNER,
+)
+from ..common.phases import GAME_OVER
+from ..common.scoring import total_vp
+from . import action_ids as A
+from .agents import KIND_NAMES, WORK_SIZE, choose
+from .invariants import NETWORK_MEMO_SIZE, check_state_memo, network_changed
+from .masks import legal_actions, legal_mask
+from .setup import reset_state as reset
+from .step import step
+
+__all__ = [
+    "STATE_SIZE", "NUM_ACTIONS", "LEGAL_SIZE", "SCRATCH_SIZE", "WORK_SIZE", "RNG_WORDS",
+    "MAX_SEATS", "NUM_STATS", "MEMO_SIZE", "MAX_DECISIONS", "SOAK_NO_LEGAL", "SOAK_TOO_LONG",
+    "AGENT_KINDS", "reset", "legal_actions", "legal_mask", "step", "is_over", "current",
+    "winner", "truncated", "num_seats", "choose", "rng_offset", "seed_agents", "record", "check",
+]  # fmt: skip
+
+NUM_ACTIONS = A.NUM_ACTIONS
+LEGAL_SIZE = NUM_ACTIONS
+SCRATCH_SIZE = NUM_ACTIONS
+RNG_WORDS = 2
+MAX_SEATS = MAX_PLAYERS
+NUM_STATS = 0
+MEMO_SIZE = NETWORK_MEMO_SIZE
+MAX_DECISIONS = 1 << 62  # a Catan game ends by itself; this bound is never reached
+SOAK_NO_LEGAL = 15
+SOAK_TOO_LONG = 16
+AGENT_KINDS = KIND_NAMES
+
+
+@njit(cache=True, inline="always")
+def is_over(state):
+    return state[PHASE] == GAME_OVER
+
+
+@njit(cache=True, inline="always")
+def current(state):
+    return state[CURRENT_PLAYER]
+
+
+@njit(cache=True, inline="always")
+def winner(state):
+    return state[WINNER]
+
+
+@njit(cache=True, inline="always")
+def truncated(state):
+    return state[TRUNCATED] != 0
+
+
+@njit(cache=True, inline="always")
+def num_seats(state):
+    return state[NUM_PLAYERS]
+
+
+@njit(cache=True, inline="always")
+def rng_offset(state):
+    return 0  # the seats' agents share one generator
+
+
+@njit(cache=True, inline="always")
+def seed_agents(rng, seed):
+    seed_at(rng, 0, seed)
+
+
+@njit(cache=True)
+def record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats):
+    out_winner[i] = state[WINNER]
+    out_turns[i] = state[TURN]
+    out_decisions[i] = state[DECISIONS]
+    for p in range(MAX_PLAYERS):
+        out_vp[i, p] = total_vp(state, p) if p < state[NUM_PLAYERS] else 0
+
+
+@njit(cache=True)
+def check(state, tb, memo, fresh):
+    # The network invariants (road lengths, the distance rule) are recomputed only
+    # when a field they read has changed since the last call (an exact memo).
+    if fresh:
+        memo[:] = -2
+    return check_state_memo(state, tb, network_changed(state, memo))

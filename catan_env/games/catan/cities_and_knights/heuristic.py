@@ -1,0 +1,495 @@
+"""The jitted heuristic player of Cities & Knights, and the jitted agent dispatch.
+
+Same method as the base heuristic (:mod:`catan_env.games.catan.base.heuristic`): a
+one-step lookahead on a value function, with the actions whose outcome is
+hidden or random scored from public facts. The value adds to the base
+features the commodities of cities, improvement levels (metropolis VP are in
+the score), knights by strength and state, the barbarian threat (losing a
+city when the barbarians win and one's knights are the weakest; the Defender
+VP when they are the strongest), and city walls. Progress cards in hand are
+worth nothing in the value; playing one earns a per-kind bonus, so the agent
+plays cards when it can and keeps the best ones on overflow.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..base.agents import KIND_HEURISTIC, KIND_WEIGHTED, pick_uniform
+from ..base.heuristic import (
+    ACCEPT_MARGIN,
+    EPSILON,
+    OPPONENT_WEIGHT,
+    SECOND_TARGET,
+    VP_WORTH,
+    WIN,
+)
+from ..base.heuristic import blocked_pips as _blocked_pips
+from ..board.standard import NUM_HEXES, NUM_VERTICES
+from ..common.cards import hand_size
+from ..common.constants import (
+    CITY,
+    COST_CITY,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    MAX_PLAYERS,
+    NUM_CARD_TYPES,
+    NUM_RESOURCES,
+    RESOURCE_CARDS_PER_TYPE,
+)
+from ..common.evaluation import (
+    CARD_WORTH,
+    cards_worth,
+    closeness,
+    frontier,
+    missing,
+    opponents_threat,
+    pips,
+    production,
+    production_worth,
+)
+from ..common.layout import (
+    ACTIVE_PLAYER,
+    BANK,
+    CITIES_LEFT,
+    CURRENT_PLAYER,
+    DICE,
+    HAND,
+    HEX_NUMBER,
+    HEX_TERRAIN,
+    KNIGHT_OWNER,
+    NUM_PLAYERS,
+    OPT_SKIP_FORCED,
+    OPT_VP_TO_WIN,
+    PHASE,
+    PUBLIC_VP,
+    ROAD_LENGTH,
+    ROADS_LEFT,
+    ROBBER_HEX,
+    TRADE_GIVE,
+    TRADE_WANT,
+    VERTEX_BUILDING,
+    VERTEX_OWNER,
+    WINNER,
+)
+from ..common.phases import ACTION, PRE_ROLL, TRADE_COMPOSE, TRADE_RESPOND
+from ..common.rng import below_at
+from ..common.tables import T_HEX_VERTICES
+from . import action_ids as A
+from .cities import (
+    can_improve_with,
+    city_counts,
+    improvement_cost,
+    walls_of,
+)
+from .constants import (
+    COMMODITY_CARDS_PER_TYPE,
+    COST_ACTIVATE,
+    COST_KNIGHT,
+    COST_WALL,
+    MAX_LEVEL,
+    NUM_CARD_KINDS,
+    NUM_TRACKS,
+    TRACK_COMMODITY,
+)
+from .knights import can_chase
+from .layout import (
+    BARBARIAN_POS,
+    CK_STATE_SIZE,
+    KNIGHT_ACTIVE,
+    KNIGHT_STRENGTH,
+    KNIGHTS_LEFT,
+    LEVEL,
+    VERTEX_WALL,
+    WALLS_LEFT,
+)
+from .phases import (
+    ALCHEMIST_RED,
+    BISHOP,
+    DEFEND,
+    KNIGHT_ACTION,
+    RESOURCE_MONOPOLY,
+    TRADE_MONOPOLY,
+)
+from .roll import hand_limit
+from .step import ck_step
+
+#: Worth of reaching each improvement level (cumulative), before any
+#: metropolis: levels bring progress cards and the level-3 abilities.
+LEVEL_WORTH = np.array([0.0, 6.0, 12.0, 20.0, 30.0, 40.0], np.float64)
+KNIGHT_WORTH = 2.0
+ACTIVE_STRENGTH_WORTH = 5.0
+INACTIVE_STRENGTH_WORTH = 2.5
+WALL_WORTH = 3.0
+#: Losing a city to the barbarians, and winning a Defender VP, at the
+#: moment of the attack; scaled by how close the ship is.
+PILLAGE_RISK = 60.0
+DEFENDER_CHANCE = 35.0
+TARGET_CITY = 14.0
+TARGET_SETTLEMENT = 12.0
+TARGET_IMPROVEMENT = 9.0
+TARGET_KNIGHT = 6.0
+TARGET_ACTIVATE = 5.0
+TARGET_WALL = 3.0
+TARGET_ROAD = 4.0
+
+#: Worth of playing each progress card kind beyond what the lookahead sees
+#: (the effect of most cards comes in later decisions); also what a card is
+#: worth when one must be put back. Index: card kind (constants.py order).
+PLAY_BONUS = np.array(
+    [
+        3.0,  # commercial harbor
+        4.0,  # master merchant
+        60.0,  # merchant: one VP while held
+        3.0,  # merchant fleet
+        5.0,  # resource monopoly
+        3.0,  # trade monopoly
+        2.0,  # bishop
+        0.0,  # constitution (played at once)
+        6.0,  # deserter
+        3.0,  # diplomat
+        3.0,  # intrigue
+        3.0,  # saboteur
+        4.0,  # spy
+        1.0,  # warlord (its activations are seen by the lookahead)
+        4.0,  # wedding
+        0.0,  # alchemist: scored by the dice it can choose
+        0.0,  # crane (bought as one action)
+        4.0,  # engineer
+        3.0,  # inventor
+        0.0,  # irrigation (seen by the lookahead)
+        0.0,  # medicine (bought as one action)
+        0.0,  # mining (seen by the lookahead)
+        0.0,  # printer (played at once)
+        5.0,  # road building
+        4.0,  # smith
+    ],
+    np.float64,
+)
+ALCHEMIST = 15
+
+#: Scratch space one decision needs (int32 words).
+CK_WORK_SIZE = CK_STATE_SIZE + 64
+
+
+@njit(cache=True)
+def _targets(state, p, spots_now, road_useful):
+    """Best and second-best bonus among the purchases ``p`` is closest to."""
+    best = 0.0
+    second = 0.0
+    cities, plain = city_counts(state, p)
+    settlements = 0
+    walls_possible = False
+    for v in range(NUM_VERTICES):
+        if state[VERTEX_OWNER + v] == p:
+            if state[VERTEX_BUILDING + v] == 1:
+                settlements += 1
+            elif state[VERTEX_BUILDING + v] == CITY and state[VERTEX_WALL + v] == 0:
+                walls_possible = True
+    inactive = False
+    for v in range(NUM_VERTICES):
+        if (
+            state[KNIGHT_OWNER + v] == p
+            and state[KNIGHT_STRENGTH + v] > 0
+            and state[KNIGHT_ACTIVE + v] == 0
+        ):
+            inactive = True
+    for i in range(6 + NUM_TRACKS):
+        value = 0.0
+        if i == 0 and settlements > 0 and state[CITIES_LEFT + p] > 0:
+            value = TARGET_CITY * closeness(missing(state, p, COST_CITY))
+        elif i == 1 and spots_now > 0:
+            value = TARGET_SETTLEMENT * closeness(missing(state, p, COST_SETTLEMENT))
+        elif i == 2 and road_useful and state[ROADS_LEFT + p] > 0:
+            value = TARGET_ROAD * closeness(missing(state, p, COST_ROAD))
+        elif i == 3 and state[KNIGHTS_LEFT + 3 * p] > 0:
+            value = TARGET_KNIGHT * closeness(missing(state, p, COST_KNIGHT))
+        elif i == 4 and inactive:
+            value = TARGET_ACTIVATE * closeness(missing(state, p, COST_ACTIVATE))
+        elif i == 5 and walls_possible and state[WALLS_LEFT + p] > 0:
+            value = TARGET_WALL * closeness(missing(state, p, COST_WALL))
+        elif i >= 6:
+            t = i - 6
+            if can_improve_with(state, p, t, 0, cities, plain) or (
+                state[LEVEL + 3 * p + t] < MAX_LEVEL and cities > 0
+            ):
+                cost = improvement_cost(state, p, t, 0)
+                have = state[HAND + p * NUM_CARD_TYPES + TRACK_COMMODITY[t]]
+                value = TARGET_IMPROVEMENT * closeness(max(cost - have, 0))
+        if value > best:
+            second = best
+            best = value
+        elif value > second:
+            second = value
+    return best, second
+
+
+@njit(cache=True)
+def _knights_and_threat(state, p):
+    """Worth of ``p``'s knights and of the barbarian threat to ``p``."""
+    n = state[NUM_PLAYERS]
+    power = np.zeros(MAX_PLAYERS, np.int64)
+    worth = 0.0
+    cities_on_board = 0
+    plain = np.zeros(MAX_PLAYERS, np.bool_)
+    for v in range(NUM_VERTICES):
+        owner = state[VERTEX_OWNER + v]
+        if owner >= 0 and state[VERTEX_BUILDING + v] == CITY:
+            cities_on_board += 1
+            plain[owner] = True  # metropolises are rare; counted as exposed
+        s = state[KNIGHT_STRENGTH + v]
+        if s == 0:
+            continue
+        q = state[KNIGHT_OWNER + v]
+        if q < 0:
+            continue
+        if state[KNIGHT_ACTIVE + v] == 1:
+            power[q] += s
+            if q == p:
+                worth += KNIGHT_WORTH + ACTIVE_STRENGTH_WORTH * s
+        elif q == p:
+            worth += KNIGHT_WORTH + INACTIVE_STRENGTH_WORTH * s
+    defense = 0
+    for q in range(n):
+        defense += power[q]
+    urgency = (state[BARBARIAN_POS] + 1) / 8.0
+    urgency *= urgency
+    if defense < cities_on_board and plain[p]:
+        weakest = True
+        for q in range(n):
+            if q != p and plain[q] and power[q] < power[p]:
+                weakest = False
+        if weakest:
+            worth -= PILLAGE_RISK * urgency
+    elif defense >= cities_on_board and power[p] > 0:
+        top = True
+        for q in range(n):
+            if q != p and power[q] >= power[p]:
+                top = False
+        if top:
+            worth += DEFENDER_CHANCE * urgency
+    return worth
+
+
+@njit(cache=True)
+def ck_value(state, tb, p, dist, prod, tmp):
+    """Worth of a C&K ``state`` for seat ``p`` (see the module docstring)."""
+    w = state[WINNER]
+    if w >= 0:
+        return WIN if w == p else -WIN
+    production(state, tb, p, True, prod)
+    v = VP_WORTH * state[PUBLIC_VP + p]
+    v += production_worth(state, p, prod)
+    front, now, later = frontier(state, tb, p, prod, dist)
+    v += front
+    v += cards_worth(state, p, hand_limit(state, p))
+    best, second = _targets(state, p, now, later > 0)
+    v += best + SECOND_TARGET * second
+    for t in range(NUM_TRACKS):
+        v += LEVEL_WORTH[state[LEVEL + 3 * p + t]]
+    v += _knights_and_threat(state, p)
+    v += WALL_WORTH * walls_of(state, p)
+    v += 0.6 * state[ROAD_LENGTH + p]
+    for q in range(state[NUM_PLAYERS]):
+        tmp[q] = state[PUBLIC_VP + q]
+    v -= OPPONENT_WEIGHT * opponents_threat(state, tb, p, True, tmp, prod)
+    return v
+
+
+@njit(cache=True)
+def _yield_at(state, tb, p, total):
+    """Worth of what ``p`` would receive on a roll of ``total``."""
+    if total == 7:
+        return 0.0
+    robber = state[ROBBER_HEX]
+    worth = 0.0
+    for h in range(NUM_HEXES):
+        if h == robber or state[HEX_NUMBER + h] != total:
+            continue
+        t = state[HEX_TERRAIN + h]
+        for k in range(6):
+            v = tb[T_HEX_VERTICES + 6 * h + k]
+            if state[VERTEX_OWNER + v] != p:
+                continue
+            if state[VERTEX_BUILDING + v] == CITY:
+                worth += CARD_WORTH[t] + (1.2 if t == 0 or t == 2 or t == 4 else CARD_WORTH[t])
+            else:
+                worth += CARD_WORTH[t]
+    return worth
+
+
+@njit(cache=True)
+def _monopoly_estimate(state, p, r, per_opponent):
+    """Cards a monopoly on ``r`` can take: at most ``per_opponent`` from each
+    opponent, and no more than the opponents hold together (public: the cards
+    not in the bank and not in one's own hand)."""
+    n = state[NUM_PLAYERS]
+    total = RESOURCE_CARDS_PER_TYPE if r < NUM_RESOURCES else COMMODITY_CARDS_PER_TYPE
+    others = total - state[BANK + r] - state[HAND + p * NUM_CARD_TYPES + r]
+    return min(others, per_opponent * (n - 1)) * CARD_WORTH[r]
+
+
+@njit(cache=True)
+def _after(state, tb, a, p, copy, scratch, dist, prod, tmp):
+    copy[:CK_STATE_SIZE] = state[:CK_STATE_SIZE]
+    copy[OPT_SKIP_FORCED] = 0  # a forced follow-up could be a roll: never look at dice
+    ck_step(copy, tb, a, scratch)
+    return ck_value(copy, tb, p, dist, prod, tmp)
+
+
+@njit(cache=True)
+def ck_heuristic_action(state, tb, legal, count, rng, at, work):
+    """The C&K heuristic's choice among ``legal[:count]`` (see the module docstring).
+
+    ``work`` holds at least :data:`CK_WORK_SIZE` int32 words.
+    """
+    if count == 1:
+        return legal[0]
+    p = state[CURRENT_PLAYER]
+    n = state[NUM_PLAYERS]
+    phase = state[PHASE]
+    copy = work[:CK_STATE_SIZE]
+    dist = work[CK_STATE_SIZE : CK_STATE_SIZE + 54]
+    scratch = np.empty(A.NUM_ACTIONS, np.int32)
+    prod = np.empty(NUM_CARD_TYPES, np.float64)
+    tmp = np.empty(4, np.float64)
+    base = ck_value(state, tb, p, dist, prod, tmp)
+    best = -np.inf
+    ties = 0
+    choice = legal[0]
+    for i in range(count):
+        a = legal[i]
+        if (
+            a == A.ROLL
+            or a == A.END_TURN
+            or a == A.STOP
+            or a == A.TRADE_CANCEL
+            or a == A.TRADE_DECLINE
+        ):
+            s = base
+        elif A.STEAL <= a < A.STEAL + 3:
+            q = (p + a - A.STEAL + 1) % n
+            s = base + hand_size(state, q) + 0.5 * state[PUBLIC_VP + q]
+        elif A.SELECT_PLAYER <= a < A.SELECT_PLAYER + 3:
+            q = (p + a - A.SELECT_PLAYER + 1) % n
+            s = base + state[PUBLIC_VP + q] + 0.3 * hand_size(state, q)
+        elif a == A.TRADE_ACCEPT:
+            copy[:CK_STATE_SIZE] = state[:CK_STATE_SIZE]
+            q = state[ACTIVE_PLAYER]
+            for r in range(NUM_CARD_TYPES):
+                give = state[TRADE_GIVE + r]
+                want = state[TRADE_WANT + r]
+                copy[HAND + p * NUM_CARD_TYPES + r] += give - want
+                copy[HAND + q * NUM_CARD_TYPES + r] += want - give
+            gain = ck_value(copy, tb, p, dist, prod, tmp) - base
+            leader = state[PUBLIC_VP + q] >= state[OPT_VP_TO_WIN] - 2
+            s = base + gain - ACCEPT_MARGIN if not leader else -np.inf
+        elif A.TRADE_ADD_GIVE <= a < A.FORCE_TRADE and phase != TRADE_RESPOND:
+            s = -np.inf if phase != TRADE_COMPOSE or a != A.TRADE_CANCEL else base
+        elif A.DIE_VALUE <= a < A.DIE_VALUE + 6:
+            d = a - A.DIE_VALUE + 1
+            if phase == ALCHEMIST_RED:
+                s = -np.inf
+                for y in range(1, 7):
+                    s = max(s, base + _yield_at(state, tb, p, d + y))
+            else:
+                s = base + _yield_at(state, tb, p, state[DICE] + d)
+        elif A.PLAY_CARD <= a < A.PLAY_CARD + NUM_CARD_KINDS:
+            kind = a - A.PLAY_CARD
+            if kind == ALCHEMIST:
+                best_total = 0.0
+                mean_total = 0.0
+                for total in range(2, 13):
+                    y = _yield_at(state, tb, p, total)
+                    best_total = max(best_total, y)
+                    mean_total += y * pips(total) / 36.0
+                s = base + best_total - mean_total - 1.0
+            else:
+                s = _after(state, tb, a, p, copy, scratch, dist, prod, tmp) + PLAY_BONUS[kind]
+                s -= EPSILON
+        elif A.PUT_UNDER <= a < A.PUT_UNDER + NUM_CARD_KINDS:
+            s = base - PLAY_BONUS[a - A.PUT_UNDER]
+        elif A.TAKE_CARD <= a < A.TAKE_CARD + NUM_CARD_KINDS:
+            s = base + PLAY_BONUS[a - A.TAKE_CARD]
+        elif A.CHOOSE_DECK <= a < A.CHOOSE_DECK + NUM_TRACKS:
+            s = base + state[LEVEL + 3 * p + a - A.CHOOSE_DECK]  # the deck order is hidden
+        elif A.PICK_CARD <= a < A.PICK_CARD + NUM_CARD_TYPES and (
+            phase == RESOURCE_MONOPOLY or phase == TRADE_MONOPOLY
+        ):
+            per = 2 if phase == RESOURCE_MONOPOLY else 1
+            s = base + _monopoly_estimate(state, p, a - A.PICK_CARD, per)
+        elif A.MOVE_ROBBER <= a < A.MOVE_ROBBER + NUM_HEXES and phase == BISHOP:
+            # The Bishop steals at random from every neighbour: look only at
+            # who stands there, not at what would be taken.
+            h = a - A.MOVE_ROBBER
+            s = base
+            for k in range(6):
+                q = state[VERTEX_OWNER + tb[T_HEX_VERTICES + 6 * h + k]]
+                if q == p:
+                    s -= 3.0
+                elif q >= 0 and hand_size(state, q) > 0:
+                    s += 1.0 + 0.2 * state[PUBLIC_VP + q]
+        elif A.SELECT_KNIGHT <= a < A.SELECT_KNIGHT + NUM_VERTICES:
+            v = a - A.SELECT_KNIGHT
+            if phase == DEFEND:
+                s = base + 1.0  # every knight defends
+            elif phase == ACTION or phase == PRE_ROLL:
+                blocked = _blocked_pips(state, tb, p)
+                chase = blocked > 0 and can_chase(state, tb, v)
+                s = base + 1.0 + 2.0 * blocked if chase else -np.inf
+            else:
+                s = _after(state, tb, a, p, copy, scratch, dist, prod, tmp) - EPSILON
+        elif a == A.CHASE_ROBBER:
+            s = base + 1.0 + 2.0 * _blocked_pips(state, tb, p)
+        elif A.KNIGHT_TO <= a < A.KNIGHT_TO + NUM_VERTICES and phase == KNIGHT_ACTION:
+            s = -np.inf  # knights are selected only to chase the robber
+        else:
+            s = _after(state, tb, a, p, copy, scratch, dist, prod, tmp) - EPSILON
+        if s > best + 1e-9:
+            best = s
+            ties = 1
+            choice = a
+        elif s > best - 1e-9:
+            ties += 1
+            if below_at(rng, at, ties) == 0:
+                choice = a
+    return choice
+
+
+@njit(cache=True, inline="always")
+def _weight(a, phase):
+    if A.BUILD_SETTLEMENT <= a < A.SELECT_KNIGHT or A.IMPROVE <= a < A.METROPOLIS:
+        return 40
+    if A.PLAY_CARD <= a < A.PLAY_CARD + NUM_CARD_KINDS:
+        return 10
+    if a == A.END_TURN or a == A.ROLL:
+        return 4
+    if A.MARITIME <= a < A.TRADE_ADD_GIVE:
+        return 2
+    if A.TRADE_ADD_GIVE <= a < A.FORCE_TRADE and phase != TRADE_RESPOND:
+        return 1
+    return 4
+
+
+@njit(cache=True)
+def ck_weighted_action(state, legal, count, rng, at):
+    """A random legal action, building and improving favoured, offers rare."""
+    phase = state[PHASE]
+    total = 0
+    for i in range(count):
+        total += _weight(legal[i], phase)
+    pick = below_at(rng, at, total)
+    for i in range(count):
+        pick -= _weight(legal[i], phase)
+        if pick < 0:
+            return legal[i]
+    return legal[count - 1]
+
+
+@njit(cache=True)
+def ck_choose(kind, state, tb, legal, count, rng, at, work):
+    """The action of a jitted agent of ``kind`` in a C&K game (see ``base.agents.choose``)."""
+    if kind == KIND_HEURISTIC:
+        return ck_heuristic_action(state, tb, legal, count, rng, at, work)
+    if kind == KIND_WEIGHTED:
+        return ck_weighted_action(state, legal, count, rng, at)
+    return pick_uniform(legal, count, rng, at)

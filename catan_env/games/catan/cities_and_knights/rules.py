@@ -1,0 +1,63 @@
+"""Cities & Knights rules under the contract's names (:mod:`catan_env.core.contract`).
+
+The loops of :mod:`catan_env._generated.cities_and_knights_kernels` call only
+these. Seats, turns and scores sit in the base fields, so the small accessors
+are the base game's.
+"""
+
+from numba import njit
+
+from ..base.invariants import NETWORK_MEMO_SIZE, network_changed
+from ..base.rules import (
+    AGENT_KINDS,
+    MAX_DECISIONS,
+    MAX_SEATS,
+    RNG_WORDS,
+    SOAK_NO_LEGAL,
+    SOAK_TOO_LONG,
+    current,
+    is_over,
+    num_seats,
+    rng_offset,
+    seed_agents,
+    truncated,
+    winner,
+)
+from ..base.rules import record as _base_record
+from . import action_ids as A
+from .heuristic import CK_WORK_SIZE as WORK_SIZE
+from .heuristic import ck_choose as choose
+from .invariants import ck_check_state_memo
+from .layout import BARBARIAN_ATTACKS, BARBARIAN_WINS
+from .layout import CK_STATE_SIZE as STATE_SIZE
+from .masks import ck_legal_actions as legal_actions
+from .masks import ck_legal_mask as legal_mask
+from .setup import ck_reset as reset
+from .step import ck_step as step
+
+__all__ = [
+    "STATE_SIZE", "NUM_ACTIONS", "LEGAL_SIZE", "SCRATCH_SIZE", "WORK_SIZE", "RNG_WORDS",
+    "MAX_SEATS", "NUM_STATS", "MEMO_SIZE", "MAX_DECISIONS", "SOAK_NO_LEGAL", "SOAK_TOO_LONG",
+    "AGENT_KINDS", "reset", "legal_actions", "legal_mask", "step", "is_over", "current",
+    "winner", "truncated", "num_seats", "choose", "rng_offset", "seed_agents", "record", "check",
+]  # fmt: skip
+
+NUM_ACTIONS = A.NUM_ACTIONS
+LEGAL_SIZE = NUM_ACTIONS
+SCRATCH_SIZE = NUM_ACTIONS
+NUM_STATS = 2  # barbarian attacks, barbarian wins
+MEMO_SIZE = NETWORK_MEMO_SIZE
+
+
+@njit(cache=True)
+def record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats):
+    _base_record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats)
+    out_stats[i, 0] = state[BARBARIAN_ATTACKS]
+    out_stats[i, 1] = state[BARBARIAN_WINS]
+
+
+@njit(cache=True)
+def check(state, tb, memo, fresh):
+    if fresh:
+        memo[:] = -2
+    return ck_check_state_memo(state, tb, network_changed(state, memo))

@@ -1,0 +1,134 @@
+"""Reset and set-up of Cities & Knights (C&K §3.1).
+
+The base reset lays the board; then the commodities, the three progress decks
+and the C&K supplies are added. Set-up round 2 places a city (not a
+settlement) whose hexes give the starting resources.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..base.setup import reset_state, setup_road, shuffle, starting_resources
+from ..common.building import claim_harbor
+from ..common.constants import (
+    CITY,
+    DEV_DECK_SIZE,
+    NUM_CARD_TYPES,
+    NUM_RESOURCES,
+)
+from ..common.layout import (
+    BANK,
+    CITIES_LEFT,
+    CONFIG_SIZE,
+    CURRENT_PLAYER,
+    DECK,
+    DECK_POS,
+    NUM_PLAYERS,
+    PHASE,
+    PUBLIC_VP,
+    SETUP_INDEX,
+    SETUP_VERTEX,
+    VERTEX_BUILDING,
+    VERTEX_OWNER,
+)
+from ..common.longest_road import update_after_occupancy
+from ..common.phases import SETUP_ROAD, SETUP_SETTLEMENT
+from .constants import (
+    CARD_COUNTS,
+    CARD_DECK,
+    COMMODITY_CARDS_PER_TYPE,
+    DECK_SIZE,
+    KNIGHTS_PER_STRENGTH,
+    NUM_CARD_KINDS,
+    NUM_TRACKS,
+    WALLS_PER_PLAYER,
+)
+from .layout import (
+    CARD_TARGET,
+    CK_CONFIG,
+    DISPLACED_OWNER,
+    EVENT_FACE,
+    HARBOR_OFFER,
+    HARBOR_TARGET,
+    KNIGHT_SELECTED,
+    KNIGHTS_LEFT,
+    MERCHANT_HEX,
+    MERCHANT_OWNER,
+    METRO_HOLDER,
+    METRO_VERTEX,
+    PDECK,
+    PDECK_COUNT,
+    PDECK_HEAD,
+    WALLS_LEFT,
+)
+from .phases import SETUP_CITY
+
+_CK_OPTIONS = np.array(CK_CONFIG, np.int64)
+
+
+@njit(cache=True)
+def ck_reset(state, tb, seed, config, template):
+    """Start a Cities & Knights game in ``state`` (C&K §3.1).
+
+    ``config`` is the base option vector followed by the C&K options.
+    """
+    reset_state(state, tb, seed, config[:CONFIG_SIZE], template)
+    for i in range(_CK_OPTIONS.shape[0]):
+        state[_CK_OPTIONS[i]] = config[CONFIG_SIZE + i]
+    # No development cards in C&K (C&K §1.2).
+    for i in range(DEV_DECK_SIZE):
+        state[DECK + i] = 0
+    state[DECK_POS] = DEV_DECK_SIZE
+    for c in range(NUM_RESOURCES, NUM_CARD_TYPES):
+        state[BANK + c] = COMMODITY_CARDS_PER_TYPE
+    deck = np.empty(DECK_SIZE, np.int32)
+    for t in range(NUM_TRACKS):
+        i = 0
+        for kind in range(NUM_CARD_KINDS):
+            if CARD_DECK[kind] == t:
+                for _ in range(CARD_COUNTS[kind]):
+                    deck[i] = kind
+                    i += 1
+        shuffle(state, deck)
+        for i in range(DECK_SIZE):
+            state[PDECK + t * DECK_SIZE + i] = deck[i]
+        state[PDECK_HEAD + t] = 0
+        state[PDECK_COUNT + t] = DECK_SIZE
+    for t in range(NUM_TRACKS):
+        state[METRO_HOLDER + t] = -1
+        state[METRO_VERTEX + t] = -1
+    for p in range(state[NUM_PLAYERS]):
+        state[WALLS_LEFT + p] = WALLS_PER_PLAYER
+        for s in range(3):
+            state[KNIGHTS_LEFT + 3 * p + s] = KNIGHTS_PER_STRENGTH
+    state[MERCHANT_HEX] = -1
+    state[MERCHANT_OWNER] = -1
+    state[EVENT_FACE] = -1
+    state[KNIGHT_SELECTED] = -1
+    state[DISPLACED_OWNER] = -1
+    state[CARD_TARGET] = -1
+    state[HARBOR_TARGET] = -1
+    state[HARBOR_OFFER] = -1
+
+
+@njit(cache=True)
+def setup_city(state, tb, v):
+    """Round 2: a city straight on ``v``; one resource per land hex around it (C&K §3.1)."""
+    p = state[CURRENT_PLAYER]
+    state[VERTEX_OWNER + v] = p
+    state[VERTEX_BUILDING + v] = CITY
+    state[CITIES_LEFT + p] -= 1
+    state[PUBLIC_VP + p] += 2
+    claim_harbor(state, tb, p, v)
+    update_after_occupancy(state, tb, v)
+    starting_resources(state, tb, p, v)
+    state[SETUP_VERTEX] = v
+    state[PHASE] = SETUP_ROAD
+
+
+@njit(cache=True)
+def ck_setup_road(state, tb, e):
+    """The set-up road; the second round then places cities."""
+    setup_road(state, tb, e)
+    if state[PHASE] == SETUP_SETTLEMENT and state[SETUP_INDEX] >= state[NUM_PLAYERS]:
+        state[PHASE] = SETUP_CITY

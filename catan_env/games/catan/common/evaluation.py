@@ -1,0 +1,269 @@
+"""Features of a position as one seat sees it, for the heuristic agents.
+
+Every function here reads only what seat ``p`` knows: the board, the pieces,
+public counts, and ``p``'s own hand. None reads an opponent's hand or a deck
+order, so an agent built on them cannot peek (the agent tests scramble the
+hidden information and check the choice does not change).
+
+The values are in "card" units: one resource card in hand is worth about 1.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..board.standard import NUM_VERTICES
+from .building import distance_rule_ok, foreign_piece_at
+from .constants import (
+    CITY,
+    COST_CITY,
+    COST_DEV_CARD,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    NUM_CARD_TYPES,
+    NUM_RESOURCES,
+)
+from .layout import (
+    CITIES_LEFT,
+    EDGE_OWNER,
+    HAND,
+    HARBOR_RATE,
+    HEX_NUMBER,
+    HEX_TERRAIN,
+    KNIGHT_OWNER,
+    NUM_PLAYERS,
+    ROADS_LEFT,
+    ROBBER_HEX,
+    SETTLEMENTS_LEFT,
+    VERTEX_BUILDING,
+    VERTEX_OWNER,
+)
+from .tables import T_EDGE_VERTICES, T_VERTEX_EDGES, T_VERTEX_HEXES
+
+#: Worth of one expected card per roll of each type (resources, then
+#: commodities): grain and ore build cities and are scarce on most boards.
+CARD_WORTH = np.array([1.0, 1.0, 0.85, 1.1, 1.1, 1.2, 1.2, 1.2], np.float64)
+
+#: Frontier spots count less the more roads they still need (0, 1, 2).
+FRONTIER_REACH = np.array([1.0, 0.55, 0.3], np.float64)
+
+#: How much a target is worth as a function of cards still missing (0..3).
+CLOSENESS = np.array([1.0, 0.45, 0.2, 0.08], np.float64)
+
+TARGET_CITY = 14.0
+TARGET_SETTLEMENT = 12.0
+TARGET_DEV = 6.0
+TARGET_ROAD = 4.0
+
+
+@njit(cache=True, inline="always")
+def pips(number):
+    """Ways to roll ``number`` with two dice (0 for the desert)."""
+    if number < 2 or number > 12 or number == 7:
+        return 0
+    return 6 - abs(7 - number)
+
+
+@njit(cache=True)
+def production(state, tb, p, commodities, out):
+    """Expected cards per 36 rolls for ``p``, by card type, into ``out`` (8).
+
+    ``commodities``: cities on forest, pasture and mountains yield one resource
+    and one commodity (C&K §3.6) instead of two resources. The robber's hex
+    yields nothing.
+    """
+    for r in range(NUM_CARD_TYPES):
+        out[r] = 0.0
+    robber = state[ROBBER_HEX]
+    for v in range(NUM_VERTICES):
+        if state[VERTEX_OWNER + v] != p:
+            continue
+        city = state[VERTEX_BUILDING + v] == CITY  # a tipped city yields as a settlement
+        for k in range(3):
+            h = tb[T_VERTEX_HEXES + 3 * v + k]
+            if h < 0 or h == robber:
+                continue
+            w = pips(state[HEX_NUMBER + h])
+            if w == 0:
+                continue
+            t = state[HEX_TERRAIN + h]
+            if not city:
+                out[t] += w
+            elif commodities and (t == 0 or t == 2 or t == 4):
+                out[t] += w
+                # forest -> paper, pasture -> cloth, mountains -> coin
+                out[NUM_RESOURCES + (0 if t == 0 else (1 if t == 2 else 2))] += w
+            else:
+                out[t] += 2 * w
+
+
+@njit(cache=True)
+def production_worth(state, p, per_type):
+    """Worth of a production vector, with diversity and harbor synergy."""
+    worth = 0.0
+    kinds = 0
+    for r in range(NUM_CARD_TYPES):
+        worth += CARD_WORTH[r] * per_type[r]
+        if r < NUM_RESOURCES and per_type[r] > 0:
+            kinds += 1
+        rate = state[HARBOR_RATE + p * NUM_CARD_TYPES + r]
+        if rate == 2:
+            worth += 0.35 * per_type[r]
+        elif rate == 3:
+            worth += 0.08 * per_type[r]
+    return worth + 2.5 * kinds
+
+
+@njit(cache=True)
+def spot_worth(state, tb, v, own):
+    """Worth of a settlement on ``v`` to a seat already producing ``own`` (8)."""
+    worth = 0.0
+    for k in range(3):
+        h = tb[T_VERTEX_HEXES + 3 * v + k]
+        if h < 0:
+            continue
+        w = pips(state[HEX_NUMBER + h])
+        if w == 0:
+            continue
+        t = state[HEX_TERRAIN + h]
+        worth += CARD_WORTH[t] * w
+        if own[t] == 0:
+            worth += 2.0  # a resource not produced yet
+    return worth
+
+
+@njit(cache=True)
+def frontier(state, tb, p, own, dist):
+    """Best settlement spots ``p`` can reach with 0, 1 or 2 more roads.
+
+    Returns ``(worth, spots_now, spots_later)``: the worth of the best
+    reachable spot, discounted by the roads it still needs, how many spots
+    need no road and how many need one or two.
+    ``dist`` (54 ints) is scratch space.
+    """
+    for v in range(NUM_VERTICES):
+        dist[v] = 99
+    for v in range(NUM_VERTICES):
+        if state[VERTEX_OWNER + v] == p:
+            dist[v] = 0
+            continue
+        if foreign_piece_at(state, p, v):
+            continue
+        for k in range(3):
+            e = tb[T_VERTEX_EDGES + 3 * v + k]
+            if e >= 0 and state[EDGE_OWNER + e] == p:
+                dist[v] = 0
+                break
+    for d in range(2):
+        for v in range(NUM_VERTICES):
+            if dist[v] != d or foreign_piece_at(state, p, v):
+                continue
+            for k in range(3):
+                e = tb[T_VERTEX_EDGES + 3 * v + k]
+                if e < 0 or state[EDGE_OWNER + e] >= 0:
+                    continue
+                a = tb[T_EDGE_VERTICES + 2 * e]
+                w = tb[T_EDGE_VERTICES + 2 * e + 1] if a == v else a
+                if dist[w] > d + 1:
+                    dist[w] = d + 1
+    best = 0.0
+    now = 0
+    later = 0
+    if state[SETTLEMENTS_LEFT + p] == 0:
+        return 0.0, 0, 0
+    for v in range(NUM_VERTICES):
+        d = dist[v]
+        if d > 2 or state[KNIGHT_OWNER + v] >= 0 or not distance_rule_ok(state, tb, v):
+            continue
+        if d > 0 and state[ROADS_LEFT + p] < d:
+            continue
+        if d == 0:
+            now += 1
+        else:
+            later += 1
+        worth = FRONTIER_REACH[d] * spot_worth(state, tb, v, own)
+        if worth > best:
+            best = worth
+    return best, now, later
+
+
+@njit(cache=True, inline="always")
+def missing(state, p, cost):
+    """Cards ``p`` still lacks for ``cost``."""
+    m = 0
+    for r in range(NUM_CARD_TYPES):
+        lack = cost[r] - state[HAND + p * NUM_CARD_TYPES + r]
+        if lack > 0:
+            m += lack
+    return m
+
+
+@njit(cache=True, inline="always")
+def closeness(m):
+    return CLOSENESS[m] if m < 4 else 0.0
+
+
+@njit(cache=True)
+def cards_worth(state, p, limit):
+    """Worth of the cards in hand, ignoring what they can buy.
+
+    Cards over ``limit`` (the 7's discard threshold) are at risk, so they are
+    worth less; many of one type are worth less than a spread.
+    """
+    worth = 0.0
+    total = 0
+    for r in range(NUM_CARD_TYPES):
+        n = state[HAND + p * NUM_CARD_TYPES + r]
+        total += n
+        worth += CARD_WORTH[r] * (min(n, 4) + 0.3 * max(n - 4, 0))
+    if total > limit:
+        worth -= 0.6 * (total - limit)
+    return worth
+
+
+@njit(cache=True)
+def base_targets(state, p, spots_now, road_useful, deck_left):
+    """Best and second-best target bonus among the base game's purchases."""
+    best = 0.0
+    second = 0.0
+    for i in range(4):
+        if i == 0:
+            ok = state[CITIES_LEFT + p] > 0 and _has_settlement(state, p)
+            value = TARGET_CITY * closeness(missing(state, p, COST_CITY)) if ok else 0.0
+        elif i == 1:
+            ok = spots_now > 0
+            value = TARGET_SETTLEMENT * closeness(missing(state, p, COST_SETTLEMENT)) if ok else 0.0
+        elif i == 2:
+            ok = deck_left > 0
+            value = TARGET_DEV * closeness(missing(state, p, COST_DEV_CARD)) if ok else 0.0
+        else:
+            ok = road_useful and state[ROADS_LEFT + p] > 0
+            value = TARGET_ROAD * closeness(missing(state, p, COST_ROAD)) if ok else 0.0
+        if value > best:
+            second = best
+            best = value
+        elif value > second:
+            second = value
+    return best, second
+
+
+@njit(cache=True, inline="always")
+def _has_settlement(state, p):
+    for v in range(NUM_VERTICES):
+        if state[VERTEX_OWNER + v] == p and state[VERTEX_BUILDING + v] == 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def opponents_threat(state, tb, p, commodities, vps, scratch8):
+    """Production of the opponents, weighted towards the leaders."""
+    n = state[NUM_PLAYERS]
+    threat = 0.0
+    for k in range(1, n):
+        q = (p + k) % n
+        production(state, tb, q, commodities, scratch8)
+        total = 0.0
+        for r in range(NUM_CARD_TYPES):
+            total += scratch8[r]
+        threat += total * (1.0 + 0.15 * vps[q])
+    return threat

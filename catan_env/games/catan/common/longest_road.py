@@ -1,0 +1,139 @@
+"""Road length and the Longest Road card (base §9.1, §9.2)."""
+
+import numpy as np
+from numba import njit
+
+from ..board.standard import NUM_EDGES
+from .constants import MAX_PLAYERS, ROADS_PER_PLAYER
+from .layout import (
+    EDGE_OWNER,
+    KNIGHT_OWNER,
+    LONGEST_ROAD_HOLDER,
+    NUM_PLAYERS,
+    PUBLIC_VP,
+    ROAD_LENGTH,
+    VERTEX_OWNER,
+)
+from .tables import T_EDGE_VERTICES, T_VERTEX_EDGES, T_VERTEX_VERTICES
+
+LONGEST_ROAD_MIN = 5
+LONGEST_ROAD_VP = 2
+
+
+@njit(cache=True)
+def road_length(state, tb, p):
+    """Longest trail in seat ``p``'s roads.
+
+    A trail uses each road once, may revisit intersections, and may end at but
+    not pass through an intersection holding another player's building.
+    Exhaustive depth-first search: at most 15 roads, so it stays small.
+    """
+    n_edges = NUM_EDGES
+    own = np.empty(ROADS_PER_PLAYER + 1, np.int64)
+    n_own = 0
+    for e in range(n_edges):
+        if state[EDGE_OWNER + e] == p:
+            own[n_own] = e
+            n_own += 1
+    if n_own <= 1:
+        return n_own
+    used = np.zeros(n_edges, np.bool_)
+    # Explicit DFS stack: the vertex we stand on and the next incident slot to try.
+    stack_v = np.empty(ROADS_PER_PLAYER + 2, np.int64)
+    stack_k = np.empty(ROADS_PER_PLAYER + 2, np.int64)
+    stack_e = np.empty(ROADS_PER_PLAYER + 2, np.int64)
+    best = 0
+    for i in range(n_own):
+        for side in range(2):
+            start = tb[T_EDGE_VERTICES + 2 * own[i] + side]
+            depth = 0
+            stack_v[0] = start
+            stack_k[0] = 0
+            stack_e[0] = -1
+            while depth >= 0:
+                v = stack_v[depth]
+                k = stack_k[depth]
+                moved = False
+                # Only the start of a trail may sit on an opponent's building or
+                # knight (C&K §2.8); own pieces never break a trail.
+                b = state[VERTEX_OWNER + v]
+                kn = state[KNIGHT_OWNER + v]
+                blocked = depth > 0 and ((b >= 0 and b != p) or (kn >= 0 and kn != p))
+                if not blocked:
+                    while k < 3:
+                        e = tb[T_VERTEX_EDGES + 3 * v + k]
+                        k += 1
+                        if e >= 0 and not used[e] and state[EDGE_OWNER + e] == p:
+                            stack_k[depth] = k
+                            used[e] = True
+                            nxt = tb[T_VERTEX_VERTICES + 3 * v + k - 1]
+                            depth += 1
+                            stack_v[depth] = nxt
+                            stack_k[depth] = 0
+                            stack_e[depth] = e
+                            if depth > best:
+                                best = depth
+                            moved = True
+                            break
+                if not moved:
+                    if stack_e[depth] >= 0:
+                        used[stack_e[depth]] = False
+                    depth -= 1
+            if best == n_own:
+                return best
+    return best
+
+
+@njit(cache=True)
+def award_longest_road(state):
+    """Re-decide the Longest Road holder from the current lengths (base §9.2).
+
+    One rule covers building, ties, breaks and setting the card aside.
+    """
+    n = state[NUM_PLAYERS]
+    best = 0
+    n_top = 0
+    top = -1
+    for q in range(n):
+        length = state[ROAD_LENGTH + q]
+        if length > best:
+            best = length
+            n_top = 1
+            top = q
+        elif length == best:
+            n_top += 1
+    holder = state[LONGEST_ROAD_HOLDER]
+    if (
+        holder >= 0
+        and state[ROAD_LENGTH + holder] >= LONGEST_ROAD_MIN
+        and (state[ROAD_LENGTH + holder] == best)
+    ):
+        return
+    new = top if (best >= LONGEST_ROAD_MIN and n_top == 1) else -1
+    if new != holder:
+        if holder >= 0:
+            state[PUBLIC_VP + holder] -= LONGEST_ROAD_VP
+        if new >= 0:
+            state[PUBLIC_VP + new] += LONGEST_ROAD_VP
+        state[LONGEST_ROAD_HOLDER] = new
+
+
+@njit(cache=True)
+def update_after_road(state, tb, p):
+    state[ROAD_LENGTH + p] = road_length(state, tb, p)
+    award_longest_road(state)
+
+
+@njit(cache=True)
+def update_after_occupancy(state, tb, v):
+    """A building or knight arriving on (or leaving) ``v`` can change the trails
+    of every player with a road there."""
+    touched = np.zeros(MAX_PLAYERS, np.bool_)
+    for k in range(3):
+        e = tb[T_VERTEX_EDGES + 3 * v + k]
+        if e >= 0 and state[EDGE_OWNER + e] >= 0:
+            touched[state[EDGE_OWNER + e]] = True
+    for q in range(state[NUM_PLAYERS]):
+        if touched[q]:
+            state[ROAD_LENGTH + q] = road_length(state, tb, q)
+    award_longest_road(state)

@@ -1,0 +1,89 @@
+"""Dice and production with the bank-shortage rule (base §5.3)."""
+
+import numpy as np
+from numba import njit
+
+from ..board.standard import NUM_HEXES
+from .cards import take_from_bank
+from .constants import DESERT, MAX_PLAYERS, NUM_RESOURCES
+from .layout import (
+    BANK,
+    DICE,
+    HEX_NUMBER,
+    HEX_TERRAIN,
+    NUM_PLAYERS,
+    ROBBER_HEX,
+    VERTEX_BUILDING,
+    VERTEX_OWNER,
+)
+from .rng import rng_below
+from .tables import T_HEX_VERTICES
+
+
+@njit(cache=True)
+def roll_dice(state):
+    """Roll two dice from the game's RNG, record them, return the sum.
+
+    Each die is stored as soon as it is drawn: a forced enumeration of the
+    roll relies on every draw showing in the state (``rng.forced_below``).
+    """
+    state[DICE] = rng_below(state, 6) + 1
+    state[DICE + 1] = rng_below(state, 6) + 1
+    return state[DICE] + state[DICE + 1]
+
+
+@njit(cache=True)
+def owed_production(state, tb, total, owed):
+    """Fill ``owed[p, r]``: what each seat would receive for the roll ``total``."""
+    owed[:, :] = 0
+    robber = state[ROBBER_HEX]
+    for h in range(NUM_HEXES):
+        if state[HEX_NUMBER + h] != total or h == robber:
+            continue
+        terrain = state[HEX_TERRAIN + h]
+        if terrain >= DESERT:
+            continue
+        for k in range(6):
+            v = tb[T_HEX_VERTICES + 6 * h + k]
+            owner = state[VERTEX_OWNER + v]
+            if owner >= 0:
+                owed[owner, terrain] += state[VERTEX_BUILDING + v]
+
+
+@njit(cache=True)
+def pay_owed(state, owed, received):
+    """Pay ``owed[p, type]`` from the bank, type by type, with the shortage rule.
+
+    A type the bank cannot pay in full goes to nobody, unless a single player
+    is owed it, who then takes what the bank has left (base §5.3, C&K §2.5).
+    Sets ``received[p] = 1`` for every seat that got at least one card.
+    """
+    n = state[NUM_PLAYERS]
+    for r in range(owed.shape[1]):
+        need = 0
+        n_owed = 0
+        only = -1
+        for p in range(n):
+            if owed[p, r] > 0:
+                need += owed[p, r]
+                n_owed += 1
+                only = p
+        if need == 0:
+            continue
+        if need <= state[BANK + r]:
+            for p in range(n):
+                if owed[p, r] > 0:
+                    take_from_bank(state, p, r, owed[p, r])
+                    received[p] = 1
+        elif n_owed == 1 and state[BANK + r] > 0:
+            take_from_bank(state, only, r, state[BANK + r])
+            received[only] = 1
+
+
+@njit(cache=True)
+def produce(state, tb, total):
+    """Pay production for ``total`` (not 7) in the base game."""
+    owed = np.empty((MAX_PLAYERS, NUM_RESOURCES), np.int64)
+    owed_production(state, tb, total, owed)
+    received = np.zeros(MAX_PLAYERS, np.int64)
+    pay_owed(state, owed, received)

@@ -1,0 +1,402 @@
+"""The trade and build phase: building, cargo built at harbors, bank trade (E&P §4.5-§4.7).
+
+Each action has a ``can_*`` test (used by the masks) and a ``do_*`` effect
+(used by step, which calls it only when the test passed).
+"""
+
+from numba import njit
+
+from ..common.cards import can_afford, pay, take_from_bank
+from ..common.constants import NUM_CARD_TYPES
+from ..common.layout import BANK, HAND, PUBLIC_VP, ROADS_LEFT, SETTLEMENTS_LEFT
+from .board import (
+    edge_is_sea_route,
+    edge_road_ok,
+    edge_touches_unexplored,
+    own_harbor,
+    road_connected,
+    settlement_spot_ok,
+    ship_harbor,
+    ships_on,
+    vertex_coastal,
+    vertex_has_own_road,
+    vertex_touches_unexplored,
+)
+from .constants import (
+    BANK_RATE,
+    BASE_MP,
+    CAPACITY,
+    CARGO_SIZE,
+    COST_CREW,
+    COST_HARBOR,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    COST_SETTLER,
+    COST_SHIP,
+    CREW,
+    FISH,
+    GOLD_BUYS_PER_TURN,
+    GOLD_PRICE,
+    HARBOR_SETTLEMENT,
+    MOD_CREWS,
+    NUM_CARGO,
+    SETTLER,
+    SHIPS_PER_PLAYER,
+    SPICE_SACK,
+)
+from .layout import (
+    CREWS_LEFT,
+    EP_ROAD_OWNER,
+    EP_STORAGE,
+    EP_VERTEX_BUILDING,
+    EP_VERTEX_OWNER,
+    FISH_SUPPLY,
+    GOLD,
+    GOLD_BUYS,
+    HARBORS_LEFT,
+    MOVING_SHIP,
+    SETTLERS_LEFT,
+    SHIP_CARGO,
+    SHIP_EDGE,
+    SHIP_FLAGS,
+    SHIP_MP,
+    SPICE_SUPPLY,
+)
+from .missions import ep_check_win
+from .tables import (
+    T_MODULES,
+    T_NUM_EDGES,
+    T_NUM_VERTICES,
+)
+
+# --- cargo containers (§4.7) -------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def ship_slot(p, k):
+    return p * SHIPS_PER_PLAYER + k
+
+
+@njit(cache=True)
+def hold_used(state, p, k):
+    base = SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
+    used = 0
+    for c in range(NUM_CARGO):
+        used += state[base + c] * CARGO_SIZE[c]
+    return used
+
+
+@njit(cache=True)
+def storage_used(state, v):
+    used = 0
+    for c in range(NUM_CARGO):
+        used += state[EP_STORAGE + v * NUM_CARGO + c] * CARGO_SIZE[c]
+    return used
+
+
+@njit(cache=True)
+def return_cargo(state, p, c, n):
+    """``n`` pieces of kind ``c`` leave a hold or storage: settlers and crews go back
+    to ``p``'s supply, fish and spice sacks to the general supply (§4.7)."""
+    if c == SETTLER:
+        state[SETTLERS_LEFT + p] += n
+    elif c == CREW:
+        state[CREWS_LEFT + p] += n
+    elif c == FISH:
+        state[FISH_SUPPLY] += n
+    elif c == SPICE_SACK:
+        state[SPICE_SUPPLY] += n
+
+
+@njit(cache=True)
+def clear_hold(state, p, k):
+    base = SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
+    for c in range(NUM_CARGO):
+        if state[base + c] > 0:
+            return_cargo(state, p, c, state[base + c])
+            state[base + c] = 0
+
+
+@njit(cache=True)
+def ships_in_supply(state, p):
+    n = 0
+    for k in range(SHIPS_PER_PLAYER):
+        if state[SHIP_EDGE + ship_slot(p, k)] < 0:
+            n += 1
+    return n
+
+
+# --- roads, settlements, harbor settlements (§4.6.2, §4.6.3) -------------------------
+
+
+@njit(cache=True)
+def can_build_road(state, tb, p, e, free):
+    if e >= tb[T_NUM_EDGES] or state[EP_ROAD_OWNER + e] >= 0 or state[ROADS_LEFT + p] <= 0:
+        return False
+    if not free and not can_afford(state, p, COST_ROAD):
+        return False
+    return edge_road_ok(state, tb, e, p) and road_connected(state, tb, p, e)
+
+
+@njit(cache=True)
+def do_build_road(state, tb, p, e):
+    pay(state, p, COST_ROAD)
+    state[EP_ROAD_OWNER + e] = p
+    state[ROADS_LEFT + p] -= 1
+
+
+@njit(cache=True)
+def can_build_settlement(state, tb, p, v):
+    if v >= tb[T_NUM_VERTICES] or state[SETTLEMENTS_LEFT + p] <= 0:
+        return False
+    if not can_afford(state, p, COST_SETTLEMENT):
+        return False
+    return settlement_spot_ok(state, tb, v, p) and vertex_has_own_road(state, tb, p, v)
+
+
+@njit(cache=True)
+def add_settlement(state, p, v):
+    state[EP_VERTEX_OWNER + v] = p
+    state[EP_VERTEX_BUILDING + v] = 1
+    state[SETTLEMENTS_LEFT + p] -= 1
+    state[PUBLIC_VP + p] += 1
+    ep_check_win(state)
+
+
+@njit(cache=True)
+def do_build_settlement(state, tb, p, v):
+    pay(state, p, COST_SETTLEMENT)
+    add_settlement(state, p, v)
+
+
+@njit(cache=True)
+def can_build_harbor(state, tb, p, v):
+    """Upgrade of ``p``'s settlement on a coastal intersection (§4.6.3)."""
+    if v >= tb[T_NUM_VERTICES] or state[HARBORS_LEFT + p] <= 0:
+        return False
+    if state[EP_VERTEX_OWNER + v] != p or state[EP_VERTEX_BUILDING + v] != 1:
+        return False
+    if not can_afford(state, p, COST_HARBOR):
+        return False
+    return vertex_coastal(state, tb, v) and not vertex_touches_unexplored(state, tb, v)
+
+
+@njit(cache=True)
+def do_build_harbor(state, tb, p, v):
+    pay(state, p, COST_HARBOR)
+    state[EP_VERTEX_BUILDING + v] = HARBOR_SETTLEMENT
+    state[SETTLEMENTS_LEFT + p] += 1
+    state[HARBORS_LEFT + p] -= 1
+    state[PUBLIC_VP + p] += 1  # 2 VP instead of 1
+    ep_check_win(state)
+
+
+# --- ships (§4.6.4) ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def ship_route_ok(state, tb, p, e):
+    """A new ship may go on ``e``: a sea route at ``p``'s harbor settlement with room,
+    neither end touching an unexplored hex (§4.6.4)."""
+    if e >= tb[T_NUM_EDGES] or not edge_is_sea_route(state, tb, e):
+        return False
+    if ship_harbor(state, tb, p, e) < 0 or ships_on(state, e) >= 2:
+        return False
+    return not edge_touches_unexplored(state, tb, e)
+
+
+@njit(cache=True)
+def can_build_ship(state, tb, p, e, free):
+    if not free and (ships_in_supply(state, p) == 0 or not can_afford(state, p, COST_SHIP)):
+        return False
+    return ship_route_ok(state, tb, p, e)
+
+
+@njit(cache=True)
+def do_build_ship(state, tb, p, e, free):
+    if not free:
+        pay(state, p, COST_SHIP)
+    for k in range(SHIPS_PER_PLAYER):
+        i = ship_slot(p, k)
+        if state[SHIP_EDGE + i] < 0:
+            state[SHIP_EDGE + i] = e
+            state[SHIP_MP + i] = BASE_MP
+            state[SHIP_FLAGS + i] = 0
+            return
+
+
+@njit(cache=True)
+def any_ship_route(state, tb, p):
+    for e in range(tb[T_NUM_EDGES]):
+        if ship_route_ok(state, tb, p, e):
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_rebuild_ship(state, tb, p, k):
+    """All ships are out: ``k`` may be taken off to be built again (§4.6.4)."""
+    if ships_in_supply(state, p) > 0 or not can_afford(state, p, COST_SHIP):
+        return False
+    i = ship_slot(p, k)
+    e = state[SHIP_EDGE + i]
+    state[SHIP_EDGE + i] = -1  # try the board without it
+    ok = any_ship_route(state, tb, p)
+    state[SHIP_EDGE + i] = e
+    return ok
+
+
+@njit(cache=True)
+def do_rebuild_ship(state, tb, p, k):
+    """Pay, take ship ``k`` off with everything in its hold lost; place it next."""
+    pay(state, p, COST_SHIP)
+    i = ship_slot(p, k)
+    clear_hold(state, p, k)
+    state[SHIP_EDGE + i] = -1
+    if state[MOVING_SHIP] == k:
+        state[MOVING_SHIP] = -1
+
+
+# --- settlers built at a harbor (§4.6.5) ------------------------------------------------
+
+
+@njit(cache=True)
+def can_settler_to_storage(state, tb, p, v):
+    if v >= tb[T_NUM_VERTICES] or not own_harbor(state, p, v):
+        return False
+    if state[SETTLERS_LEFT + p] <= 0 or not can_afford(state, p, COST_SETTLER):
+        return False
+    return storage_used(state, v) + CARGO_SIZE[SETTLER] <= CAPACITY
+
+
+@njit(cache=True)
+def do_settler_to_storage(state, tb, p, v):
+    pay(state, p, COST_SETTLER)
+    state[SETTLERS_LEFT + p] -= 1
+    state[EP_STORAGE + v * NUM_CARGO + SETTLER] += 1
+
+
+@njit(cache=True)
+def can_settler_to_ship(state, tb, p, k):
+    e = state[SHIP_EDGE + ship_slot(p, k)]
+    if e < 0 or ship_harbor(state, tb, p, e) < 0:
+        return False
+    if state[SETTLERS_LEFT + p] <= 0 or not can_afford(state, p, COST_SETTLER):
+        return False
+    return hold_used(state, p, k) + CARGO_SIZE[SETTLER] <= CAPACITY
+
+
+@njit(cache=True)
+def do_settler_to_ship(state, tb, p, k):
+    pay(state, p, COST_SETTLER)
+    state[SETTLERS_LEFT + p] -= 1
+    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + SETTLER] += 1
+
+
+# --- crews built at a harbor (§5.1) ----------------------------------------------------
+
+
+@njit(cache=True)
+def can_crew_to_storage(state, tb, p, v):
+    if (tb[T_MODULES] & MOD_CREWS) == 0 or v >= tb[T_NUM_VERTICES] or not own_harbor(state, p, v):
+        return False
+    if state[CREWS_LEFT + p] <= 0 or not can_afford(state, p, COST_CREW):
+        return False
+    return storage_used(state, v) + CARGO_SIZE[CREW] <= CAPACITY
+
+
+@njit(cache=True)
+def do_crew_to_storage(state, tb, p, v):
+    pay(state, p, COST_CREW)
+    state[CREWS_LEFT + p] -= 1
+    state[EP_STORAGE + v * NUM_CARGO + CREW] += 1
+
+
+@njit(cache=True)
+def can_crew_to_ship(state, tb, p, k):
+    if (tb[T_MODULES] & MOD_CREWS) == 0:
+        return False
+    e = state[SHIP_EDGE + ship_slot(p, k)]
+    if e < 0 or ship_harbor(state, tb, p, e) < 0:
+        return False
+    if state[CREWS_LEFT + p] <= 0 or not can_afford(state, p, COST_CREW):
+        return False
+    return hold_used(state, p, k) + CARGO_SIZE[CREW] <= CAPACITY
+
+
+@njit(cache=True)
+def do_crew_to_ship(state, tb, p, k):
+    pay(state, p, COST_CREW)
+    state[CREWS_LEFT + p] -= 1
+    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW] += 1
+
+
+# --- throwing cargo away (§4.7) ----------------------------------------------------------
+
+
+@njit(cache=True)
+def can_drop_from_ship(state, p, k, c):
+    i = ship_slot(p, k)
+    return state[SHIP_EDGE + i] >= 0 and state[SHIP_CARGO + i * NUM_CARGO + c] > 0
+
+
+@njit(cache=True)
+def do_drop_from_ship(state, p, k, c):
+    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] -= 1
+    return_cargo(state, p, c, 1)
+
+
+@njit(cache=True)
+def can_drop_from_storage(state, tb, p, v, c):
+    if v >= tb[T_NUM_VERTICES] or not own_harbor(state, p, v):
+        return False
+    return state[EP_STORAGE + v * NUM_CARGO + c] > 0
+
+
+@njit(cache=True)
+def do_drop_from_storage(state, p, v, c):
+    state[EP_STORAGE + v * NUM_CARGO + c] -= 1
+    return_cargo(state, p, c, 1)
+
+
+# --- trade with the bank (§4.5) ---------------------------------------------------------
+
+
+@njit(cache=True)
+def can_maritime(state, p, give, get):
+    return state[HAND + p * NUM_CARD_TYPES + give] >= BANK_RATE and state[BANK + get] > 0
+
+
+@njit(cache=True)
+def do_maritime(state, p, give, get):
+    state[HAND + p * NUM_CARD_TYPES + give] -= BANK_RATE
+    state[BANK + give] += BANK_RATE
+    take_from_bank(state, p, get, 1)
+
+
+@njit(cache=True)
+def can_sell_for_gold(state, p, r):
+    return state[HAND + p * NUM_CARD_TYPES + r] >= BANK_RATE
+
+
+@njit(cache=True)
+def do_sell_for_gold(state, p, r):
+    state[HAND + p * NUM_CARD_TYPES + r] -= BANK_RATE
+    state[BANK + r] += BANK_RATE
+    state[GOLD + p] += 1
+
+
+@njit(cache=True)
+def can_buy_with_gold(state, p, r):
+    return (
+        state[GOLD + p] >= GOLD_PRICE
+        and state[GOLD_BUYS] < GOLD_BUYS_PER_TURN
+        and state[BANK + r] > 0
+    )
+
+
+@njit(cache=True)
+def do_buy_with_gold(state, p, r):
+    state[GOLD + p] -= GOLD_PRICE
+    state[GOLD_BUYS] += 1
+    take_from_bank(state, p, r, 1)

@@ -1,0 +1,208 @@
+"""Mission Pirate Lairs: lairs, crews, capture, hero, gold fields (E&P §7).
+
+A revealed gold field gets the top lair token face down (``LAIR_ACTIVE``).
+Crews land from ships pointing at one of its corners; the third crew captures
+it (``LAIR_CAPTURED``): every participant takes 2 gold at once. At the end of
+the movement phase each capture of the turn is resolved in order: every
+participant advances on the Pirate Lairs track (active player first, then
+clockwise), the hero (1d6 + own crews; ties: more crews, then re-roll)
+advances again and sends one of its crews home, and the token is flipped: the
+hex is a gold field (``LAIR_GOLD_FIELD``) with that number.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..common.constants import MAX_PLAYERS
+from ..common.layout import ACTIVE_PLAYER, NUM_PLAYERS
+from ..common.rng import rng_below
+from .building import hold_used, ship_slot
+from .constants import (
+    CAPACITY,
+    CAPTURE_CREWS,
+    CAPTURE_GOLD,
+    CARGO_SIZE,
+    CREW,
+    LAIR_ACTIVE,
+    LAIR_CAPTURED,
+    LAIR_GOLD_FIELD,
+    LAIRS_TRACK,
+    NUM_CARGO,
+)
+from .layout import (
+    CAPTURES,
+    CREWS_LEFT,
+    EP_HEX_NUMBER,
+    GOLD,
+    HERO_DICE,
+    HERO_ROLLS,
+    LAIR_CREWS,
+    LAIR_POS,
+    LAIR_STACK,
+    LAIR_STATE,
+    LAIR_TOKEN,
+    MOVING_SHIP,
+    NUM_CAPTURES,
+    OPT_LATE_CAPTURE_GOLD,
+    OPT_RECOVER_CREWS,
+    SHIP_CARGO,
+    SHIP_EDGE,
+)
+from .missions import advance
+from .tables import (
+    T_EDGE_VERTICES,
+    T_HEX_VERTICES,
+    T_NUM_HEXES,
+)
+
+P = MAX_PLAYERS
+
+
+@njit(cache=True)
+def place_lair_token(state, h):
+    """A gold field is revealed: the top lair token goes on it unseen (§7.2)."""
+    state[LAIR_TOKEN + h] = state[LAIR_STACK + state[LAIR_POS]]
+    state[LAIR_POS] += 1
+    state[LAIR_STATE + h] = LAIR_ACTIVE
+
+
+@njit(cache=True)
+def crews_on(state, h):
+    n = 0
+    for q in range(P):
+        n += state[LAIR_CREWS + h * P + q]
+    return n
+
+
+@njit(cache=True)
+def ship_points_at_hex(state, tb, i, h):
+    """Ship slot ``i`` has an end on a corner of ``h`` (E&P §2.4)."""
+    e = state[SHIP_EDGE + i]
+    if e < 0:
+        return False
+    for s in range(2):
+        v = tb[T_EDGE_VERTICES + 2 * e + s]
+        for j in range(6):
+            if tb[T_HEX_VERTICES + 6 * h + j] == v:
+                return True
+    return False
+
+
+@njit(cache=True)
+def can_crew_to_lair(state, tb, p, k, h):
+    m = state[MOVING_SHIP]
+    if (m >= 0 and m != k) or h >= tb[T_NUM_HEXES]:
+        return False
+    if state[LAIR_STATE + h] != LAIR_ACTIVE or crews_on(state, h) >= CAPTURE_CREWS:
+        return False
+    i = ship_slot(p, k)
+    return state[SHIP_CARGO + i * NUM_CARGO + CREW] > 0 and ship_points_at_hex(state, tb, i, h)
+
+
+@njit(cache=True)
+def crew_to_lair(state, tb, p, k, h):
+    """One crew lands on the lair; the third one captures it (§7.3, §7.4)."""
+    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW] -= 1
+    state[LAIR_CREWS + h * P + p] += 1
+    if crews_on(state, h) == CAPTURE_CREWS:
+        state[LAIR_STATE + h] = LAIR_CAPTURED
+        if not state[OPT_LATE_CAPTURE_GOLD]:
+            _pay_capture_gold(state, h)
+        state[CAPTURES + state[NUM_CAPTURES]] = h
+        state[NUM_CAPTURES] += 1
+
+
+@njit(cache=True)
+def _pay_capture_gold(state, h):
+    """2 gold to every participant of the capture of ``h`` (§7.4)."""
+    for q in range(state[NUM_PLAYERS]):
+        if state[LAIR_CREWS + h * P + q] > 0:
+            state[GOLD + q] += CAPTURE_GOLD
+
+
+@njit(cache=True)
+def can_pick_up(state, tb, p, k, h):
+    """Own crews left on a gold field may board a ship pointing at it (§7.6); with
+    flag ``recover_crews_from_active_lair`` also crews on a lair not yet captured
+    (§7.3, §14)."""
+    m = state[MOVING_SHIP]
+    if (m >= 0 and m != k) or h >= tb[T_NUM_HEXES]:
+        return False
+    ls = state[LAIR_STATE + h]
+    if not (ls == LAIR_GOLD_FIELD or (ls == LAIR_ACTIVE and state[OPT_RECOVER_CREWS])):
+        return False
+    if state[LAIR_CREWS + h * P + p] == 0:
+        return False
+    i = ship_slot(p, k)
+    if hold_used(state, p, k) + CARGO_SIZE[CREW] > CAPACITY:
+        return False
+    return ship_points_at_hex(state, tb, i, h)
+
+
+@njit(cache=True)
+def pick_up(state, p, k, h):
+    state[LAIR_CREWS + h * P + p] -= 1
+    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW] += 1
+
+
+@njit(cache=True)
+def _hero(state, h):
+    """The hero of the capture of ``h``: 1d6 + own crews, ties by more crews, then
+    the tied re-roll (§7.4)."""
+    n = state[NUM_PLAYERS]
+    a = state[ACTIVE_PLAYER]
+    alive = np.zeros(P, np.bool_)
+    count = 0
+    for q in range(n):
+        if state[LAIR_CREWS + h * P + q] > 0:
+            alive[q] = True
+            count += 1
+    while count > 1:
+        best = -1
+        totals = np.zeros(P, np.int64)
+        for k in range(n):
+            q = (a + k) % n
+            if alive[q]:
+                # Each die is stored as soon as it is drawn, so the explicit chance
+                # nodes (``rng.forced_below``) see every draw in the state.
+                state[HERO_DICE + q] = rng_below(state, 6) + 1
+                totals[q] = state[HERO_DICE + q] + state[LAIR_CREWS + h * P + q]
+                state[HERO_ROLLS] += 1
+                if totals[q] > best:
+                    best = totals[q]
+        most = 0
+        for q in range(n):
+            if alive[q] and totals[q] == best and state[LAIR_CREWS + h * P + q] > most:
+                most = state[LAIR_CREWS + h * P + q]
+        count = 0
+        for q in range(n):
+            alive[q] = alive[q] and totals[q] == best and state[LAIR_CREWS + h * P + q] == most
+            if alive[q]:
+                count += 1
+    for q in range(n):
+        if alive[q]:
+            return q
+    return -1
+
+
+@njit(cache=True)
+def resolve_captures(state):
+    """End of the movement phase: track steps, hero, flipped token (§7.4)."""
+    n = state[NUM_PLAYERS]
+    a = state[ACTIVE_PLAYER]
+    for c in range(state[NUM_CAPTURES]):
+        h = state[CAPTURES + c]
+        if state[OPT_LATE_CAPTURE_GOLD]:
+            _pay_capture_gold(state, h)  # flag capture_gold_timing (§7.4, §14)
+        for k in range(n):
+            q = (a + k) % n
+            if state[LAIR_CREWS + h * P + q] > 0:
+                advance(state, q, LAIRS_TRACK)
+        hero = _hero(state, h)
+        advance(state, hero, LAIRS_TRACK)
+        state[LAIR_CREWS + h * P + hero] -= 1
+        state[CREWS_LEFT + hero] += 1
+        state[EP_HEX_NUMBER + h] = state[LAIR_TOKEN + h]
+        state[LAIR_STATE + h] = LAIR_GOLD_FIELD
+        state[CAPTURES + c] = -1
+    state[NUM_CAPTURES] = 0

@@ -1,0 +1,401 @@
+"""Legal actions of Explorers & Pirates: the single authority on legality (E&P §12)."""
+
+import numpy as np
+from numba import njit
+
+from ..base.action_ids import maritime_index
+from ..common.constants import NUM_CARD_TYPES, NUM_RESOURCES
+from ..common.layout import (
+    ACTIVE_PLAYER,
+    ANSWER_ACCEPT,
+    CURRENT_PLAYER,
+    DISCARDS_OWED,
+    HAND,
+    NUM_PLAYERS,
+    PHASE,
+    TRADE_ANSWER,
+)
+from ..common.phases import (
+    ACTION,
+    DISCARD,
+    PRE_ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    TRADE_CLOSE,
+    TRADE_COMPOSE,
+    TRADE_RESPOND,
+)
+from . import action_ids as A
+from .board import (
+    distance_ok,
+    edge_road_ok,
+    settlement_spot_ok,
+)
+from .building import (
+    can_build_harbor,
+    can_build_road,
+    can_build_settlement,
+    can_build_ship,
+    can_buy_with_gold,
+    can_crew_to_ship,
+    can_crew_to_storage,
+    can_drop_from_ship,
+    can_drop_from_storage,
+    can_maritime,
+    can_rebuild_ship,
+    can_sell_for_gold,
+    can_settler_to_ship,
+    can_settler_to_storage,
+    ship_route_ok,
+)
+from .constants import NUM_CARGO, SHIPS_PER_PLAYER
+from .fish import can_catch, can_deliver, can_fish
+from .lairs import can_crew_to_lair, can_pick_up
+from .layout import (
+    EP_ROAD_OWNER,
+    EP_VERTEX_BUILDING,
+    EP_VERTEX_OWNER,
+    MAX_HEXES,
+    MOVING_SHIP,
+    OPT_STEAL_REQUIRED,
+)
+from .phases import (
+    MOVEMENT,
+    PIRATE_STEAL,
+    PLACE_PIRATE,
+    PLACE_SHIP,
+    SETUP_HARBOR,
+    SETUP_NEUTRAL_HARBOR,
+    SETUP_NEUTRAL_SETTLEMENT,
+)
+from .pirates import can_chase, can_rob, pirate_hex_ok
+from .setup import in_setup
+from .ships import (
+    can_boost,
+    can_found,
+    can_load,
+    can_sail,
+    can_select,
+    can_stop,
+    can_swap,
+    can_unload,
+)
+from .spices import can_befriend, can_fast_gold
+from .tables import (
+    T_EDGE_VERTICES,
+    T_NUM_EDGES,
+    T_NUM_HEXES,
+    T_NUM_VERTICES,
+    T_VERTEX_MARKED,
+)
+from .trade import (
+    can_give_gold,
+    can_want_gold,
+    ep_can_accept,
+    ep_can_add_give,
+    ep_can_add_want,
+    ep_can_start_offer,
+    ep_offer_complete,
+)
+
+
+@njit(cache=True)
+def _drops(state, tb, p, out, n):
+    for k in range(SHIPS_PER_PLAYER):
+        for c in range(NUM_CARGO):
+            if can_drop_from_ship(state, p, k, c):
+                out[n] = A.DROP_SHIP + k * NUM_CARGO + c
+                n += 1
+    for v in range(tb[T_NUM_VERTICES]):
+        for c in range(NUM_CARGO):
+            if can_drop_from_storage(state, tb, p, v, c):
+                out[n] = A.DROP_STORAGE + v * NUM_CARGO + c
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _trade_build(state, tb, p, out, n):
+    nv = tb[T_NUM_VERTICES]
+    ne = tb[T_NUM_EDGES]
+    out[n] = A.TO_MOVEMENT
+    n += 1
+    for v in range(nv):
+        if can_build_settlement(state, tb, p, v):
+            out[n] = A.BUILD_SETTLEMENT + v
+            n += 1
+    for e in range(ne):
+        if can_build_road(state, tb, p, e, False):
+            out[n] = A.BUILD_ROAD + e
+            n += 1
+    for v in range(nv):
+        if can_build_harbor(state, tb, p, v):
+            out[n] = A.BUILD_HARBOR + v
+            n += 1
+    for e in range(ne):
+        if can_build_ship(state, tb, p, e, False):
+            out[n] = A.BUILD_SHIP + e
+            n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        if can_rebuild_ship(state, tb, p, k):
+            out[n] = A.SCRAP_SHIP + k
+            n += 1
+    for v in range(nv):
+        if can_settler_to_storage(state, tb, p, v):
+            out[n] = A.SETTLER_TO_STORAGE + v
+            n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        if can_settler_to_ship(state, tb, p, k):
+            out[n] = A.SETTLER_TO_SHIP + k
+            n += 1
+    n = _drops(state, tb, p, out, n)
+    for give in range(NUM_RESOURCES):
+        for get in range(NUM_RESOURCES):
+            if give != get and can_maritime(state, p, give, get):
+                out[n] = A.MARITIME + maritime_index(give, get)
+                n += 1
+    for r in range(NUM_RESOURCES):
+        if can_sell_for_gold(state, p, r):
+            out[n] = A.SELL_FOR_GOLD + r
+            n += 1
+    for r in range(NUM_RESOURCES):
+        if can_buy_with_gold(state, p, r):
+            out[n] = A.BUY_WITH_GOLD + r
+            n += 1
+    if ep_can_start_offer(state):
+        n = _offer_additions(state, p, out, n)
+    for v in range(nv):
+        if can_crew_to_storage(state, tb, p, v):
+            out[n] = A.CREW_TO_STORAGE + v
+            n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        if can_crew_to_ship(state, tb, p, k):
+            out[n] = A.CREW_TO_SHIP + k
+            n += 1
+    for r in range(NUM_RESOURCES):
+        if can_fast_gold(state, tb, p, r):
+            out[n] = A.FAST_GOLD_SALE + r
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _offer_additions(state, p, out, n):
+    for r in range(NUM_RESOURCES):
+        if ep_can_add_give(state, p, r):
+            out[n] = A.TRADE_ADD_GIVE + r
+            n += 1
+    for r in range(NUM_RESOURCES):
+        if ep_can_add_want(state, p, r):
+            out[n] = A.TRADE_ADD_WANT + r
+            n += 1
+    if can_give_gold(state, p):
+        out[n] = A.TRADE_GIVE_GOLD
+        n += 1
+    if can_want_gold(state, p):
+        out[n] = A.TRADE_WANT_GOLD
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _trade_phases(state, phase, p, out):
+    n = 0
+    if phase == TRADE_COMPOSE:
+        n = _offer_additions(state, p, out, 0)
+        if ep_offer_complete(state):
+            for k in range(state[NUM_PLAYERS]):
+                out[n] = A.TRADE_PROPOSE + k
+                n += 1
+        out[n] = A.TRADE_CANCEL
+        n += 1
+    elif phase == TRADE_RESPOND:
+        if ep_can_accept(state, p):
+            out[n] = A.TRADE_ACCEPT
+            n += 1
+        out[n] = A.TRADE_DECLINE
+        n += 1
+    elif phase == TRADE_CLOSE:
+        out[0] = A.TRADE_CANCEL
+        n = 1
+        players = state[NUM_PLAYERS]
+        a = state[ACTIVE_PLAYER]
+        for k in range(1, players):
+            if state[TRADE_ANSWER + (a + k) % players] == ANSWER_ACCEPT:
+                out[n] = A.TRADE_CONFIRM + k - 1
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _movement(state, tb, p, out, n):
+    if can_stop(state, p):
+        out[n] = A.END_TURN
+        n += 1
+    n = _drops(state, tb, p, out, n)
+    for k in range(SHIPS_PER_PLAYER):
+        if can_select(state, p, k):
+            out[n] = A.SELECT_SHIP + k
+            n += 1
+    for e in range(tb[T_NUM_EDGES]):
+        if can_sail(state, tb, p, e):
+            out[n] = A.SAIL + e
+            n += 1
+    if can_boost(state, p):
+        out[n] = A.BOOST
+        n += 1
+    if state[MOVING_SHIP] >= 0 and can_stop(state, p):
+        out[n] = A.STOP_SHIP
+        n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for c in range(NUM_CARGO):
+            if can_load(state, tb, p, k, c):
+                out[n] = A.LOAD + k * NUM_CARGO + c
+                n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for c in range(NUM_CARGO):
+            if can_unload(state, tb, p, k, c):
+                out[n] = A.UNLOAD + k * NUM_CARGO + c
+                n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        if can_swap(state, tb, p, k):
+            out[n] = A.SWAP + k
+            n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for end in range(2):
+            if can_found(state, tb, p, k, end):
+                out[n] = A.FOUND + 2 * k + end
+                n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        if can_chase(state, tb, p, k):
+            out[n] = A.CHASE + k
+            n += 1
+    nh = tb[T_NUM_HEXES]
+    for k in range(SHIPS_PER_PLAYER):
+        for h in range(nh):
+            if can_crew_to_lair(state, tb, p, k, h):
+                out[n] = A.CREW_TO_LAIR + k * MAX_HEXES + h
+                n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for h in range(nh):
+            if can_pick_up(state, tb, p, k, h):
+                out[n] = A.PICK_UP_CREW + k * MAX_HEXES + h
+                n += 1
+    if can_fish(state, tb):
+        out[n] = A.FISHING_ROLL
+        n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for h in range(nh):
+            if can_catch(state, tb, p, k, h):
+                out[n] = A.CATCH_FISH + k * MAX_HEXES + h
+                n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for c in range(NUM_CARGO):
+            if can_deliver(state, tb, p, k, c):
+                out[n] = A.DELIVER + k * NUM_CARGO + c
+                n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        for h in range(nh):
+            if can_befriend(state, tb, p, k, h):
+                out[n] = A.BEFRIEND + k * MAX_HEXES + h
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _setup(state, tb, p, phase, out):
+    n = 0
+    if phase == SETUP_HARBOR or phase == SETUP_NEUTRAL_HARBOR:
+        for v in range(tb[T_NUM_VERTICES]):
+            if tb[T_VERTEX_MARKED + v] == 1 and distance_ok(state, tb, v):
+                out[n] = A.BUILD_HARBOR + v
+                n += 1
+    elif phase == SETUP_SETTLEMENT or phase == SETUP_NEUTRAL_SETTLEMENT:
+        for v in range(tb[T_NUM_VERTICES]):
+            if settlement_spot_ok(state, tb, v, p):
+                out[n] = A.BUILD_SETTLEMENT + v
+                n += 1
+    elif phase == SETUP_ROAD:
+        for e in range(tb[T_NUM_EDGES]):
+            if state[EP_ROAD_OWNER + e] < 0 and edge_road_ok(state, tb, e, p):
+                for s in range(2):
+                    v = tb[T_EDGE_VERTICES + 2 * e + s]
+                    if state[EP_VERTEX_OWNER + v] == p and state[EP_VERTEX_BUILDING + v] == 1:
+                        out[n] = A.BUILD_ROAD + e
+                        n += 1
+                        break
+    else:  # SETUP_SHIP
+        for e in range(tb[T_NUM_EDGES]):
+            if ship_route_ok(state, tb, p, e):
+                out[n] = A.BUILD_SHIP + e
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _pirate(state, tb, p, phase, out):
+    n = 0
+    if phase == PLACE_PIRATE:
+        for h in range(tb[T_NUM_HEXES]):
+            if pirate_hex_ok(state, tb, p, h):
+                out[n] = A.PLACE_PIRATE + h
+                n += 1
+        return n
+    players = state[NUM_PLAYERS]
+    for k in range(1, players):
+        if can_rob(state, tb, p, (p + k) % players):
+            out[n] = A.STEAL + k - 1
+            n += 1
+    if n > 0 and state[OPT_STEAL_REQUIRED]:
+        return n  # flag steal_optional=False (E&P §14)
+    out[n] = A.NO_STEAL
+    return n + 1
+
+
+@njit(cache=True)
+def ep_legal_actions(state, tb, out):
+    """Write the legal action ids of the current decision into ``out``, ascending;
+    return how many. They belong to ``state[CURRENT_PLAYER]``; none once the game
+    is over."""
+    phase = state[PHASE]
+    p = state[CURRENT_PLAYER]
+    if phase == PRE_ROLL:
+        out[0] = A.ROLL
+        return 1
+    if phase == DISCARD:
+        n = 0
+        if state[DISCARDS_OWED + p] > 0:
+            for r in range(NUM_RESOURCES):
+                if state[HAND + p * NUM_CARD_TYPES + r] > 0:
+                    out[n] = A.DISCARD + r
+                    n += 1
+        return n
+    if phase == ACTION:
+        return _trade_build(state, tb, p, out, 0)
+    if phase == MOVEMENT:
+        return _movement(state, tb, p, out, 0)
+    if phase == TRADE_COMPOSE or phase == TRADE_RESPOND or phase == TRADE_CLOSE:
+        return _trade_phases(state, phase, p, out)
+    if phase == PLACE_PIRATE or phase == PIRATE_STEAL:
+        return _pirate(state, tb, p, phase, out)
+    if in_setup(phase):
+        return _setup(state, tb, p, phase, out)
+    if phase == PLACE_SHIP:
+        n = 0
+        for e in range(tb[T_NUM_EDGES]):
+            if can_build_ship(state, tb, p, e, True):
+                out[n] = A.BUILD_SHIP + e
+                n += 1
+        return n
+    return 0
+
+
+@njit(cache=True)
+def ep_legal_mask(state, tb, mask):
+    """Fill ``mask`` (bool, one per action id) for the current decision; return the count."""
+    ids = np.empty(A.NUM_ACTIONS, np.int32)
+    n = ep_legal_actions(state, tb, ids)
+    mask[:] = False
+    for i in range(n):
+        mask[ids[i]] = True
+    return n

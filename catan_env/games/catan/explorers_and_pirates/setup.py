@@ -1,0 +1,400 @@
+"""Reset: the frame board laid out, face-down areas shuffled, the start (E&P §10).
+
+Land Ho! starts from fixed positions (§10.1, §10.7.4): each colour's settlement,
+road, harbor settlement and settler ship, with one card per terrain hex at the
+settlement and 2 gold. With 2 players the two unused colours' buildings and
+roads stay as neutral obstacles; with 3 the fourth colour is left out.
+"""
+
+import numpy as np
+from numba import njit
+
+from ..board.standard import NUM_EDGES, NUM_VERTICES
+from ..common.cards import take_from_bank
+from ..common.constants import (
+    DEV_DECK_SIZE,
+    MAX_PLAYERS,
+    NUM_RESOURCES,
+    RESOURCE_CARDS_PER_TYPE,
+)
+from ..common.layout import (
+    ACTIVE_PLAYER,
+    BANK,
+    CONFIG_SIZE,
+    CURRENT_PLAYER,
+    DECK_POS,
+    EDGE_OWNER,
+    KNIGHT_OWNER,
+    LARGEST_ARMY_HOLDER,
+    LONGEST_ROAD_HOLDER,
+    NUM_PLAYERS,
+    PHASE,
+    PUBLIC_VP,
+    ROADS_LEFT,
+    ROBBER_HEX,
+    SETTLEMENTS_LEFT,
+    SETUP_INDEX,
+    START_PLAYER,
+    TRADE_TO,
+    VERTEX_OWNER,
+    WINNER,
+)
+from ..common.phases import SETUP_ROAD, SETUP_SETTLEMENT
+from ..common.rng import rng_below, rng_seed
+from .constants import (
+    AREA_ISLAND,
+    AREA_NORTH,
+    CREWS_PER_PLAYER,
+    FISH_PER_GAME,
+    FISH_SHOAL,
+    FISH_SHOALS_PER_AREA,
+    HARBOR_SETTLEMENT,
+    HARBORS_PER_PLAYER,
+    LAIRS_PER_GAME,
+    MOD_CREWS,
+    MOD_FISH,
+    MOD_SPICES,
+    NEUTRAL,
+    NUM_CARGO,
+    NUM_TRACKS,
+    PIRATE_BONUS,
+    ROADS_PER_PLAYER,
+    SEA,
+    SETTLEMENTS_PER_PLAYER,
+    SETTLER,
+    SETTLERS_PER_PLAYER,
+    SHIPS_PER_PLAYER,
+    SPICE,
+    SPICE_SACKS_TOTAL,
+    START_GOLD,
+)
+from .layout import (
+    CAPTURES,
+    CREWS_LEFT,
+    EP_CONFIG,
+    EP_HEX_KIND,
+    EP_HEX_NUMBER,
+    EP_HEX_REVEALED,
+    EP_ROAD_OWNER,
+    EP_TOKENS,
+    EP_VERTEX_BUILDING,
+    EP_VERTEX_OWNER,
+    FISH_FACE,
+    FISH_SUPPLY,
+    GOLD,
+    HARBORS_LEFT,
+    LAIR_STACK,
+    MAX_AREA,
+    MAX_EDGES,
+    MAX_VERTICES,
+    MOVING_SHIP,
+    PIRATE_HEX,
+    PIRATE_OWNER,
+    SETTLERS_LEFT,
+    SHIP_CARGO,
+    SHIP_EDGE,
+    SPICE_ADV,
+    SPICE_FACE,
+    SPICE_SUPPLY,
+    TOKENS_PER_AREA,
+    TRACK_HOLDER,
+)
+from .missions import ep_check_win
+from .phases import (
+    SETUP_HARBOR,
+    SETUP_NEUTRAL_HARBOR,
+    SETUP_NEUTRAL_SETTLEMENT,
+    SETUP_SHIP,
+)
+from .tables import (
+    T_BONUS_FACE,
+    T_FISH_FACES,
+    T_FIXED_START,
+    T_HEX_AREA,
+    T_HEX_INIT,
+    T_HEX_INIT_NUMBER,
+    T_HEX_PRINTED,
+    T_ISLAND_SHUFFLED,
+    T_LAIR_TOKENS,
+    T_MODULES,
+    T_NUM_HEXES,
+    T_POOL,
+    T_POOL_SIZE,
+    T_START,
+    T_TOKENS,
+    T_VERTEX_HEXES,
+)
+from .turn import begin_turn
+
+_EP_OPTIONS = np.array(EP_CONFIG, np.int64)
+
+
+@njit(cache=True)
+def _shuffle(state, a, n):
+    """Fisher-Yates over the first ``n`` entries of ``a`` with the game's RNG."""
+    for i in range(n - 1, 0, -1):
+        j = rng_below(state, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+@njit(cache=True)
+def lay_out_board(state, tb):
+    """Face-up hexes from the data; each area's hexes and token stack shuffled (§10)."""
+    nh = tb[T_NUM_HEXES]
+    island = np.empty(nh, np.int64)
+    kinds = np.empty(nh, np.int64)
+    n_island = 0
+    for h in range(nh):
+        state[EP_HEX_KIND + h] = tb[T_HEX_INIT + h]
+        state[EP_HEX_NUMBER + h] = tb[T_HEX_INIT_NUMBER + h]
+        state[EP_HEX_REVEALED + h] = 1 if tb[T_HEX_INIT + h] >= 0 else 0
+        # Scenarios 3-5 shuffle the island's terrain, not the printed pasture (§10.3).
+        shuffled = tb[T_ISLAND_SHUFFLED] == 1 and tb[T_HEX_AREA + h] == AREA_ISLAND
+        if shuffled and tb[T_HEX_PRINTED + h] == 0:
+            island[n_island] = h
+            kinds[n_island] = tb[T_HEX_INIT + h]
+            n_island += 1
+    _shuffle(state, kinds, n_island)
+    for i in range(n_island):
+        state[EP_HEX_KIND + island[i]] = kinds[i]
+    pool = np.empty(MAX_AREA, np.int64)
+    tokens = np.empty(TOKENS_PER_AREA, np.int64)
+    for a in range(2):
+        size = tb[T_POOL_SIZE + a]
+        for i in range(size):
+            pool[i] = tb[T_POOL + a * MAX_AREA + i]
+        _shuffle(state, pool, size)
+        i = 0
+        for h in range(nh):
+            if tb[T_HEX_AREA + h] == AREA_NORTH + a:
+                state[EP_HEX_KIND + h] = pool[i]
+                i += 1
+        for i in range(TOKENS_PER_AREA):
+            tokens[i] = tb[T_TOKENS + a * TOKENS_PER_AREA + i]
+        _shuffle(state, tokens, TOKENS_PER_AREA)
+        for i in range(TOKENS_PER_AREA):
+            state[EP_TOKENS + a * TOKENS_PER_AREA + i] = tokens[i]
+
+
+@njit(cache=True)
+def _fish_faces(state, tb):
+    """Each area's shoals get its faces, shuffled; in Fish for Catan the north keeps
+    2 of its 3 at random, unseen (§8.2, §10.3)."""
+    if (tb[T_MODULES] & MOD_FISH) == 0:
+        return
+    state[FISH_SUPPLY] = FISH_PER_GAME
+    faces = np.empty(FISH_SHOALS_PER_AREA, np.int64)
+    for a in range(2):
+        for i in range(FISH_SHOALS_PER_AREA):
+            faces[i] = tb[T_FISH_FACES + a * FISH_SHOALS_PER_AREA + i]
+        _shuffle(state, faces, FISH_SHOALS_PER_AREA)
+        i = 0
+        for h in range(tb[T_NUM_HEXES]):
+            if tb[T_HEX_AREA + h] == AREA_NORTH + a and state[EP_HEX_KIND + h] == FISH_SHOAL:
+                state[FISH_FACE + h] = faces[i]
+                i += 1
+
+
+@njit(cache=True)
+def _villages(state, tb):
+    """Each area's three villages get the three advantages, shuffled; the Pirate
+    Bonus one shows the area's die face (§1.5, §9.4)."""
+    if (tb[T_MODULES] & MOD_SPICES) == 0:
+        return
+    state[SPICE_SUPPLY] = SPICE_SACKS_TOTAL
+    adv = np.empty(3, np.int64)
+    for a in range(2):
+        for i in range(3):
+            adv[i] = i + 1
+        _shuffle(state, adv, 3)
+        i = 0
+        for h in range(tb[T_NUM_HEXES]):
+            if tb[T_HEX_AREA + h] == AREA_NORTH + a and state[EP_HEX_KIND + h] == SPICE:
+                state[SPICE_ADV + h] = adv[i]
+                if adv[i] == PIRATE_BONUS:
+                    state[SPICE_FACE + h] = tb[T_BONUS_FACE + a]
+                i += 1
+
+
+@njit(cache=True)
+def place_building(state, owner, v, building):
+    state[EP_VERTEX_OWNER + v] = owner
+    state[EP_VERTEX_BUILDING + v] = building
+
+
+@njit(cache=True)
+def _fixed_start(state, tb):
+    """Land Ho!'s fixed positions (§10.1, §10.7.4), colour c at seat c."""
+    n = state[NUM_PLAYERS]
+    for c in range(MAX_PLAYERS):
+        if c >= n and n != 2:
+            continue
+        owner = c if c < n else NEUTRAL
+        sv = tb[T_START + 4 * c]
+        road = tb[T_START + 4 * c + 1]
+        hv = tb[T_START + 4 * c + 2]
+        ship = tb[T_START + 4 * c + 3]
+        place_building(state, owner, sv, 1)
+        place_building(state, owner, hv, HARBOR_SETTLEMENT)
+        state[EP_ROAD_OWNER + road] = owner
+        if owner == NEUTRAL:
+            continue  # neutral pieces are obstacles only: no ship (§10.1)
+        state[SETTLEMENTS_LEFT + c] -= 1
+        state[HARBORS_LEFT + c] -= 1
+        state[ROADS_LEFT + c] -= 1
+        state[PUBLIC_VP + c] = 3
+        state[SHIP_EDGE + c * SHIPS_PER_PLAYER] = ship
+        state[SHIP_CARGO + c * SHIPS_PER_PLAYER * NUM_CARGO + SETTLER] = 1
+        state[SETTLERS_LEFT + c] -= 1
+        starting_cards(state, tb, c, sv)
+
+
+@njit(cache=True)
+def starting_cards(state, tb, p, v):
+    """One card per terrain hex at the settlement; the harbor gives none (§10.1, §10.6)."""
+    for k in range(3):
+        h = tb[T_VERTEX_HEXES + 3 * v + k]
+        if h >= 0 and state[EP_HEX_KIND + h] < SEA:
+            take_from_bank(state, p, state[EP_HEX_KIND + h], 1)
+
+
+@njit(cache=True)
+def ep_reset(state, tb, seed, config, template):
+    """Start an E&P game in ``state`` (E&P §10).
+
+    ``config`` is the base option vector followed by the E&P options
+    (the scenario); ``template`` is unused (the board comes from ``tb``).
+    """
+    state[:] = 0
+    state[:CONFIG_SIZE] = config[:CONFIG_SIZE]
+    for i in range(_EP_OPTIONS.shape[0]):
+        state[_EP_OPTIONS[i]] = config[CONFIG_SIZE + i]
+    rng_seed(state, seed)
+    # The base board fields are not used by E&P: marked empty.
+    for v in range(NUM_VERTICES):
+        state[VERTEX_OWNER + v] = -1
+        state[KNIGHT_OWNER + v] = -1
+    for e in range(NUM_EDGES):
+        state[EDGE_OWNER + e] = -1
+    state[ROBBER_HEX] = -1
+    state[DECK_POS] = DEV_DECK_SIZE  # no development cards (§4.1)
+    state[LONGEST_ROAD_HOLDER] = -1
+    state[LARGEST_ARMY_HOLDER] = -1
+    state[TRADE_TO] = -1
+    state[WINNER] = -1
+    for r in range(NUM_RESOURCES):
+        state[BANK + r] = RESOURCE_CARDS_PER_TYPE
+    for v in range(MAX_VERTICES):
+        state[EP_VERTEX_OWNER + v] = -1
+    for e in range(MAX_EDGES):
+        state[EP_ROAD_OWNER + e] = -1
+    for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
+        state[SHIP_EDGE + i] = -1
+    n = state[NUM_PLAYERS]
+    for p in range(n):
+        state[SETTLEMENTS_LEFT + p] = SETTLEMENTS_PER_PLAYER
+        state[ROADS_LEFT + p] = ROADS_PER_PLAYER
+        state[HARBORS_LEFT + p] = HARBORS_PER_PLAYER
+        state[SETTLERS_LEFT + p] = SETTLERS_PER_PLAYER
+        state[GOLD + p] = START_GOLD
+        state[CREWS_LEFT + p] = CREWS_PER_PLAYER if tb[T_MODULES] & MOD_CREWS else 0
+    state[PIRATE_HEX] = -1
+    state[PIRATE_OWNER] = -1
+    state[MOVING_SHIP] = -1
+    for t in range(NUM_TRACKS):
+        state[TRACK_HOLDER + t] = -1
+    for i in range(LAIRS_PER_GAME):
+        state[CAPTURES + i] = -1
+    lay_out_board(state, tb)
+    _fish_faces(state, tb)
+    _villages(state, tb)
+    stack = np.empty(LAIRS_PER_GAME, np.int64)
+    for i in range(LAIRS_PER_GAME):
+        stack[i] = tb[T_LAIR_TOKENS + i]
+    _shuffle(state, stack, LAIRS_PER_GAME)
+    for i in range(LAIRS_PER_GAME):
+        state[LAIR_STACK + i] = stack[i]
+    first = rng_below(state, n)
+    state[START_PLAYER] = first
+    if tb[T_FIXED_START] == 1:
+        _fixed_start(state, tb)
+        begin_turn(state, tb, first)
+    else:
+        state[SETUP_INDEX] = 0
+        setup_next(state, tb)
+
+
+@njit(cache=True, inline="always")
+def in_setup(phase):
+    """``phase`` is a placement of the free set-up (§10.6)."""
+    return phase == SETUP_SETTLEMENT or phase == SETUP_ROAD or SETUP_HARBOR <= phase <= SETUP_SHIP
+
+
+@njit(cache=True)
+def setup_step(state):
+    """Who places what at set-up step ``SETUP_INDEX``, as (phase, seat), or (-1, -1)
+    once the set-up is over (E&P §10.6)."""
+    n = state[NUM_PLAYERS]
+    start = state[START_PLAYER]
+    i = state[SETUP_INDEX]
+    if i < n:  # 1. own harbor settlements, clockwise
+        return SETUP_HARBOR, (start + i) % n
+    i -= n
+    if n == 2:  # neutral harbor settlements, then neutral settlements
+        if i < 2:
+            return SETUP_NEUTRAL_HARBOR, (start + i) % n
+        if i < 4:
+            return SETUP_NEUTRAL_SETTLEMENT, (start + i - 2) % n
+        i -= 4
+    if i < n:  # 2. own settlements, counter-clockwise
+        return SETUP_SETTLEMENT, (start + n - 1 - i) % n
+    i -= n
+    if i < 2 * n:  # 4. road, then settler ship, clockwise from the starting player
+        return (SETUP_ROAD if i % 2 == 0 else SETUP_SHIP), (start + i // 2) % n
+    return -1, -1
+
+
+@njit(cache=True)
+def setup_next(state, tb):
+    phase, seat = setup_step(state)
+    if phase < 0:
+        begin_turn(state, tb, state[START_PLAYER])
+        ep_check_win(state)
+    else:
+        state[PHASE] = phase
+        state[ACTIVE_PLAYER] = seat
+        state[CURRENT_PLAYER] = seat
+
+
+@njit(cache=True)
+def setup_place(state, tb, v, e):
+    """Apply the current set-up placement (intersection ``v`` or path ``e``) and move on."""
+    phase = state[PHASE]
+    p = state[CURRENT_PLAYER]
+    if phase == SETUP_HARBOR or phase == SETUP_NEUTRAL_HARBOR:
+        owner = p if phase == SETUP_HARBOR else NEUTRAL
+        place_building(state, owner, v, HARBOR_SETTLEMENT)
+        if owner == p:
+            state[HARBORS_LEFT + p] -= 1
+            state[PUBLIC_VP + p] += 2
+    elif phase == SETUP_SETTLEMENT or phase == SETUP_NEUTRAL_SETTLEMENT:
+        owner = p if phase == SETUP_SETTLEMENT else NEUTRAL
+        place_building(state, owner, v, 1)
+        if owner == p:
+            state[SETTLEMENTS_LEFT + p] -= 1
+            state[PUBLIC_VP + p] += 1
+            starting_cards(state, tb, p, v)
+    elif phase == SETUP_ROAD:
+        state[EP_ROAD_OWNER + e] = p
+        state[ROADS_LEFT + p] -= 1
+    else:  # the settler ship
+        for k in range(SHIPS_PER_PLAYER):
+            if state[SHIP_EDGE + p * SHIPS_PER_PLAYER + k] < 0:
+                state[SHIP_EDGE + p * SHIPS_PER_PLAYER + k] = e
+                state[SHIP_CARGO + (p * SHIPS_PER_PLAYER + k) * NUM_CARGO + SETTLER] = 1
+                state[SETTLERS_LEFT + p] -= 1
+                break
+    state[SETUP_INDEX] += 1
+    setup_next(state, tb)

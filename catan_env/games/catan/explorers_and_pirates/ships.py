@@ -1,0 +1,363 @@
+"""The movement phase: moving ships, exploration, cargo, founding (E&P §4.8-§4.11).
+
+One ship moves at a time: ``select_ship`` starts it, ``sail`` steps it to an
+adjacent sea route for 1 movement point, ``stop_ship`` ends its movement
+(a discovery ends it too). Cargo actions and founding need no movement points
+and may happen while the ship moves or after, as long as no other ship is
+mid-move (§4.8, flag ``post_movement_ship_actions``).
+"""
+
+import numpy as np
+from numba import njit
+
+from ..common.cards import take_from_bank
+from ..common.constants import NUM_CARD_TYPES
+from ..common.layout import BANK, HAND, SETTLEMENTS_LEFT
+from .board import (
+    edge_is_sea_route,
+    settlement_spot_ok,
+    ship_harbor,
+    ships_on,
+    unexplored,
+)
+from .building import (
+    add_settlement,
+    clear_hold,
+    hold_used,
+    ship_slot,
+    storage_used,
+)
+from .constants import (
+    AREA_NORTH,
+    BOOST_MP,
+    CAPACITY,
+    CARGO_SIZE,
+    DISCOVERY_GOLD,
+    NUM_CARGO,
+    SEA,
+    SETTLER,
+    SPICE,
+)
+from .constants import GOLD as GOLD_FIELD
+from .lairs import place_lair_token
+from .layout import (
+    BOOSTED,
+    DISCOVERED,
+    EP_HEX_KIND,
+    EP_HEX_NUMBER,
+    EP_HEX_REVEALED,
+    EP_STORAGE,
+    EP_TOKEN_POS,
+    EP_TOKENS,
+    FINISHED,
+    GOLD,
+    MOVED,
+    MOVING_SHIP,
+    SHIP_CARGO,
+    SHIP_EDGE,
+    SHIP_FLAGS,
+    SHIP_MP,
+    TOKENS_PER_AREA,
+    TRIBUTE_PAID,
+)
+from .pirates import tribute_due
+from .spices import place_sacks
+from .tables import (
+    T_EDGE_EDGES,
+    T_EDGE_VERTICES,
+    T_HEX_AREA,
+    T_NUM_EDGES,
+    T_VERTEX_HEXES,
+)
+
+WOOL = 2
+
+
+@njit(cache=True, inline="always")
+def free_to_act(state, k):
+    """Ship ``k`` may take a ship action: no other ship is mid-move (§4.8)."""
+    m = state[MOVING_SHIP]
+    return m < 0 or m == k
+
+
+# --- moving (§4.8) ------------------------------------------------------------------
+
+
+@njit(cache=True)
+def can_select(state, p, k):
+    i = ship_slot(p, k)
+    return (
+        state[MOVING_SHIP] < 0
+        and state[SHIP_EDGE + i] >= 0
+        and (state[SHIP_FLAGS + i] & FINISHED) == 0
+    )
+
+
+@njit(cache=True)
+def do_select(state, p, k):
+    state[MOVING_SHIP] = k
+
+
+@njit(cache=True)
+def step_discovers(state, tb, e):
+    """Some end of ``e`` touches an unexplored hex (§4.9)."""
+    for s in range(2):
+        v = tb[T_EDGE_VERTICES + 2 * e + s]
+        for j in range(3):
+            if unexplored(state, tb[T_VERTEX_HEXES + 3 * v + j]):
+                return True
+    return False
+
+
+@njit(cache=True)
+def can_sail(state, tb, p, e):
+    """The moving ship may step to ``e`` (§4.8): an adjacent sea route, 1 MP; if it
+    must stop there (last MP, or a discovery), ``e`` holds at most 1 other ship."""
+    k = state[MOVING_SHIP]
+    if k < 0 or e >= tb[T_NUM_EDGES]:
+        return False
+    i = ship_slot(p, k)
+    mp = state[SHIP_MP + i]
+    if mp < 1:
+        return False
+    cur = state[SHIP_EDGE + i]
+    adjacent = False
+    for j in range(4):
+        if tb[T_EDGE_EDGES + 4 * cur + j] == e:
+            adjacent = True
+    if not adjacent or not edge_is_sea_route(state, tb, e):
+        return False
+    if tribute_due(state, tb, p, cur, e) and (state[SHIP_FLAGS + i] & TRIBUTE_PAID) == 0:
+        if state[GOLD + p] < 1:
+            return False  # tribute cannot be paid (§5.3)
+    if mp == 1 or step_discovers(state, tb, e):
+        return ships_on(state, e) < 2
+    if ships_on(state, e) >= 2:
+        # Passing through a full route is allowed, ending there is not (§4.8), so
+        # the step must leave a way out: a ship with no legal move and no legal
+        # stop would be stuck (found by the soak) [interpretation].
+        paid = (state[SHIP_FLAGS + i] & TRIBUTE_PAID) != 0
+        gold = state[GOLD + p]
+        if tribute_due(state, tb, p, cur, e) and not paid:
+            gold -= 1
+            paid = True
+        return _way_out(state, tb, p, cur, e, mp - 1, paid, gold)
+    return True
+
+
+@njit(cache=True)
+def _way_out(state, tb, p, start, e, mp, paid, gold):
+    """From full route ``e`` with ``mp`` movement points left, the moving ship (still
+    on ``start``) can reach a route where it may end its move. A depth-first search
+    over full routes; each step spends a point, so it ends (no recursion: numba's
+    cache cannot link a self-recursive function)."""
+    stack_e = np.empty(40, np.int64)
+    stack_mp = np.empty(40, np.int64)
+    stack_e[0] = e
+    stack_mp[0] = mp
+    top = 0
+    while top >= 0:
+        r = stack_e[top]
+        m = stack_mp[top]
+        top -= 1
+        if m < 1:
+            continue
+        for j in range(4):
+            f = tb[T_EDGE_EDGES + 4 * r + j]
+            if f < 0 or not edge_is_sea_route(state, tb, f):
+                continue
+            if tribute_due(state, tb, p, r, f) and not paid and gold < 1:
+                continue
+            others = ships_on(state, f) - (1 if f == start else 0)
+            if others < 2:
+                return True
+            if m >= 2 and top < 38 and not step_discovers(state, tb, f):
+                top += 1
+                stack_e[top] = f
+                stack_mp[top] = m - 1
+    return False
+
+
+@njit(cache=True)
+def reveal(state, tb, p, h):
+    """Turn hex ``h`` face up for ``p`` and pay the discovery reward (§4.9)."""
+    state[EP_HEX_REVEALED + h] = 1
+    state[DISCOVERED] += 1
+    kind = state[EP_HEX_KIND + h]
+    if kind < SEA:
+        a = tb[T_HEX_AREA + h] - AREA_NORTH
+        pos = state[EP_TOKEN_POS + a]
+        state[EP_HEX_NUMBER + h] = state[EP_TOKENS + a * TOKENS_PER_AREA + pos]
+        state[EP_TOKEN_POS + a] = pos + 1
+        if state[BANK + kind] > 0:
+            take_from_bank(state, p, kind, 1)
+    else:
+        state[GOLD + p] += DISCOVERY_GOLD
+        if kind == GOLD_FIELD:
+            place_lair_token(state, h)
+        elif kind == SPICE:
+            place_sacks(state, h)
+
+
+@njit(cache=True)
+def do_sail(state, tb, p, e):
+    k = state[MOVING_SHIP]
+    i = ship_slot(p, k)
+    cur = state[SHIP_EDGE + i]
+    if tribute_due(state, tb, p, cur, e) and (state[SHIP_FLAGS + i] & TRIBUTE_PAID) == 0:
+        state[GOLD + p] -= 1  # 1 gold per ship per movement (§5.3)
+        state[SHIP_FLAGS + i] |= TRIBUTE_PAID
+    state[SHIP_EDGE + i] = e
+    state[SHIP_MP + i] -= 1
+    state[SHIP_FLAGS + i] |= MOVED
+    found = False
+    for s in range(2):
+        v = tb[T_EDGE_VERTICES + 2 * e + s]
+        for j in range(3):
+            h = tb[T_VERTEX_HEXES + 3 * v + j]
+            if unexplored(state, h):
+                reveal(state, tb, p, h)
+                found = True
+    if found:  # a discovery ends the ship's movement (§4.9)
+        state[SHIP_MP + i] = 0
+        state[SHIP_FLAGS + i] |= FINISHED
+        state[MOVING_SHIP] = -1
+
+
+@njit(cache=True)
+def can_boost(state, p):
+    k = state[MOVING_SHIP]
+    if k < 0:
+        return False
+    i = ship_slot(p, k)
+    return (state[SHIP_FLAGS + i] & BOOSTED) == 0 and state[HAND + p * NUM_CARD_TYPES + WOOL] > 0
+
+
+@njit(cache=True)
+def do_boost(state, p):
+    i = ship_slot(p, state[MOVING_SHIP])
+    state[HAND + p * NUM_CARD_TYPES + WOOL] -= 1
+    state[BANK + WOOL] += 1
+    state[SHIP_MP + i] += BOOST_MP
+    state[SHIP_FLAGS + i] |= BOOSTED
+
+
+@njit(cache=True)
+def can_stop(state, p):
+    """The moving ship may end here: its route holds at most 1 other ship (§4.8)."""
+    k = state[MOVING_SHIP]
+    if k < 0:
+        return True
+    return ships_on(state, state[SHIP_EDGE + ship_slot(p, k)]) <= 2
+
+
+@njit(cache=True)
+def do_stop(state, p):
+    k = state[MOVING_SHIP]
+    if k < 0:
+        return
+    i = ship_slot(p, k)
+    state[SHIP_MP + i] = 0
+    state[SHIP_FLAGS + i] |= FINISHED
+    state[MOVING_SHIP] = -1
+
+
+# --- cargo transfer at one's own harbor settlement (§4.10, §4.11) ------------------------
+
+
+@njit(cache=True)
+def docked_harbor(state, tb, p, k):
+    """``p``'s harbor settlement ship ``k`` points at, or -1 (§2.4)."""
+    e = state[SHIP_EDGE + ship_slot(p, k)]
+    if e < 0:
+        return -1
+    return ship_harbor(state, tb, p, e)
+
+
+@njit(cache=True)
+def can_load(state, tb, p, k, c):
+    if not free_to_act(state, k):
+        return False
+    v = docked_harbor(state, tb, p, k)
+    if v < 0 or state[EP_STORAGE + v * NUM_CARGO + c] == 0:
+        return False
+    return hold_used(state, p, k) + CARGO_SIZE[c] <= CAPACITY
+
+
+@njit(cache=True)
+def do_load(state, tb, p, k, c):
+    v = docked_harbor(state, tb, p, k)
+    state[EP_STORAGE + v * NUM_CARGO + c] -= 1
+    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] += 1
+
+
+@njit(cache=True)
+def can_unload(state, tb, p, k, c):
+    if not free_to_act(state, k):
+        return False
+    v = docked_harbor(state, tb, p, k)
+    if v < 0 or state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] == 0:
+        return False
+    return storage_used(state, v) + CARGO_SIZE[c] <= CAPACITY
+
+
+@njit(cache=True)
+def do_unload(state, tb, p, k, c):
+    v = docked_harbor(state, tb, p, k)
+    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] -= 1
+    state[EP_STORAGE + v * NUM_CARGO + c] += 1
+
+
+@njit(cache=True)
+def can_swap(state, tb, p, k):
+    """Exchange a loaded hold with a loaded storage whose contents differ."""
+    if not free_to_act(state, k):
+        return False
+    v = docked_harbor(state, tb, p, k)
+    if v < 0 or hold_used(state, p, k) == 0 or storage_used(state, v) == 0:
+        return False
+    base = SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
+    for c in range(NUM_CARGO):
+        if state[base + c] != state[EP_STORAGE + v * NUM_CARGO + c]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def do_swap(state, tb, p, k):
+    v = docked_harbor(state, tb, p, k)
+    base = SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
+    for c in range(NUM_CARGO):
+        t = state[base + c]
+        state[base + c] = state[EP_STORAGE + v * NUM_CARGO + c]
+        state[EP_STORAGE + v * NUM_CARGO + c] = t
+
+
+# --- founding a settlement with a settler ship (§4.10) -----------------------------------
+
+
+@njit(cache=True)
+def can_found(state, tb, p, k, end):
+    if not free_to_act(state, k):
+        return False
+    i = ship_slot(p, k)
+    e = state[SHIP_EDGE + i]
+    if e < 0 or state[SHIP_CARGO + i * NUM_CARGO + SETTLER] == 0:
+        return False
+    if state[SETTLEMENTS_LEFT + p] <= 0:
+        return False
+    return settlement_spot_ok(state, tb, tb[T_EDGE_VERTICES + 2 * e + end], p)
+
+
+@njit(cache=True)
+def do_found(state, tb, p, k, end):
+    """Ship and settler go back to the supply; a free settlement stands at the end."""
+    i = ship_slot(p, k)
+    v = tb[T_EDGE_VERTICES + 2 * state[SHIP_EDGE + i] + end]
+    clear_hold(state, p, k)
+    state[SHIP_EDGE + i] = -1
+    state[SHIP_MP + i] = 0
+    state[SHIP_FLAGS + i] = 0
+    if state[MOVING_SHIP] == k:
+        state[MOVING_SHIP] = -1
+    add_settlement(state, p, v)

@@ -1,0 +1,165 @@
+"""The production phase, the 7, and the turn's start and end (E&P §4.2-§4.4)."""
+
+import numpy as np
+from numba import njit
+
+from ..common.cards import give_to_bank, hand_size
+from ..common.constants import MAX_PLAYERS, NUM_RESOURCES
+from ..common.layout import (
+    ACTIVE_PLAYER,
+    CURRENT_PLAYER,
+    DISCARDS_OWED,
+    NUM_PLAYERS,
+    OPT_DISCARD_LIMIT,
+    OPT_MAX_TURNS,
+    PHASE,
+    PROPOSALS,
+    TRUNCATED,
+    TURN,
+)
+from ..common.phases import ACTION, DISCARD, GAME_OVER, PRE_ROLL
+from ..common.production import pay_owed, roll_dice
+from ..common.robber import next_discarder
+from .constants import (
+    BASE_MP,
+    GOLD_FIELD_GOLD,
+    LAIR_GOLD_FIELD,
+    MOD_PIRATES,
+    SEA,
+    SHIPS_PER_PLAYER,
+    SWIFT_VOYAGE,
+)
+from .constants import GOLD as GOLD_FIELD
+from .lairs import resolve_captures
+from .layout import (
+    EP_HEX_KIND,
+    EP_HEX_NUMBER,
+    EP_HEX_REVEALED,
+    EP_VERTEX_OWNER,
+    FAST_GOLD_USED,
+    FISHED,
+    GOLD,
+    GOLD_BUYS,
+    LAIR_STATE,
+    MOVING_SHIP,
+    NUM_CAPTURES,
+    SHIP_FLAGS,
+    SHIP_MP,
+)
+from .missions import (
+    ep_check_win,
+    ep_check_win_at_turn_end,
+)
+from .pirates import begin_pirate
+from .spices import villages_with
+from .tables import (
+    T_HEX_VERTICES,
+    T_MODULES,
+    T_NUM_HEXES,
+)
+
+
+@njit(cache=True)
+def begin_turn(state, tb, p):
+    """Seat ``p``'s turn starts: fresh movement points, no purchases yet (§4.8, §4.5)."""
+    state[ACTIVE_PLAYER] = p
+    state[CURRENT_PLAYER] = p
+    state[PHASE] = PRE_ROLL
+    mp = BASE_MP + villages_with(state, tb, p, SWIFT_VOYAGE)  # Swift Voyage (§9.4)
+    state[GOLD_BUYS] = 0
+    state[FAST_GOLD_USED] = 0
+    state[FISHED] = 0
+    state[PROPOSALS] = 0
+    state[MOVING_SHIP] = -1
+    for q in range(MAX_PLAYERS):
+        for k in range(SHIPS_PER_PLAYER):
+            state[SHIP_MP + q * SHIPS_PER_PLAYER + k] = mp if q == p else 0
+            state[SHIP_FLAGS + q * SHIPS_PER_PLAYER + k] = 0
+
+
+@njit(cache=True)
+def produce(state, tb, total):
+    """Production for ``total`` (not 7), then gold compensation (§4.3).
+
+    A settlement and a harbor settlement each earn 1 card per adjacent hex;
+    the bank-shortage rule applies (base §3 item 3). Every seat that receives
+    no card takes 1 gold.
+    """
+    n = state[NUM_PLAYERS]
+    owed = np.zeros((MAX_PLAYERS, NUM_RESOURCES), np.int64)
+    for h in range(tb[T_NUM_HEXES]):
+        if state[EP_HEX_REVEALED + h] == 0 or state[EP_HEX_NUMBER + h] != total:
+            continue
+        kind = state[EP_HEX_KIND + h]
+        gold_field = kind == GOLD_FIELD and state[LAIR_STATE + h] == LAIR_GOLD_FIELD
+        if kind >= SEA and not gold_field:
+            continue
+        for k in range(6):
+            owner = state[EP_VERTEX_OWNER + tb[T_HEX_VERTICES + 6 * h + k]]
+            if 0 <= owner < n:
+                if gold_field:  # 2 gold per building (§7.5); not a resource card
+                    state[GOLD + owner] += GOLD_FIELD_GOLD
+                else:
+                    owed[owner, kind] += 1
+    received = np.zeros(MAX_PLAYERS, np.int64)
+    pay_owed(state, owed, received)
+    for p in range(n):
+        if received[p] == 0:
+            state[GOLD + p] += 1
+
+
+@njit(cache=True)
+def roll(state, tb):
+    """Roll 2d6: produce, or make everyone over the limit discard half (§4.4)."""
+    total = roll_dice(state)
+    state[PHASE] = ACTION
+    if total != 7:
+        produce(state, tb, total)
+        return
+    n = state[NUM_PLAYERS]
+    limit = state[OPT_DISCARD_LIMIT]
+    for q in range(n):
+        size = hand_size(state, q)
+        state[DISCARDS_OWED + q] = size // 2 if size > limit else 0
+    q = next_discarder(state)
+    if q >= 0:
+        state[PHASE] = DISCARD
+        state[CURRENT_PLAYER] = q
+    elif tb[T_MODULES] & MOD_PIRATES:
+        begin_pirate(state, ACTION)
+
+
+@njit(cache=True)
+def discard(state, tb, p, r):
+    """``p`` returns one card of ``r``; when nobody owes more, the roller's pirate
+    (scenarios 2-5, §5.2) or the trade and build phase."""
+    give_to_bank(state, p, r, 1)
+    state[DISCARDS_OWED + p] -= 1
+    q = next_discarder(state)
+    if q >= 0:
+        state[CURRENT_PLAYER] = q
+    elif tb[T_MODULES] & MOD_PIRATES:
+        begin_pirate(state, ACTION)
+    else:
+        state[PHASE] = ACTION
+        state[CURRENT_PLAYER] = state[ACTIVE_PLAYER]
+
+
+@njit(cache=True)
+def end_turn(state, tb):
+    """The movement phase is over: this turn's captures are resolved and the active
+    player may win with them (§7.4, §4.13); then the next seat clockwise starts."""
+    if state[NUM_CAPTURES] > 0:
+        resolve_captures(state)
+        if state[PHASE] == GAME_OVER:
+            return
+    if ep_check_win_at_turn_end(state):
+        return
+    state[TURN] += 1
+    if state[OPT_MAX_TURNS] > 0 and state[TURN] >= state[OPT_MAX_TURNS]:
+        state[TRUNCATED] = 1
+        state[PHASE] = GAME_OVER
+        state[CURRENT_PLAYER] = -1
+        return
+    begin_turn(state, tb, (state[ACTIVE_PLAYER] + 1) % state[NUM_PLAYERS])
+    ep_check_win(state)
