@@ -1,1 +1,1 @@
-"""Kernels generated per game from catan_env/core/kernels/template.py."""
+"""One kernels module per registered game (see catan_env.core.kernels)."""
