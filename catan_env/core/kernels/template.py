@@ -13,6 +13,17 @@ from catan_env.core import contract as R  # <rules>
 from catan_env.core.rng import episode_seed
 
 
+@njit(cache=True, inline="always")
+def _buffers():
+    """One game's scratch: legal ids, step scratch, agents' generator, agents' work."""
+    return (
+        np.zeros(R.LEGAL_SIZE, np.int32),
+        np.zeros(R.SCRATCH_SIZE, np.int32),
+        np.zeros(R.RNG_WORDS, np.int32),
+        np.zeros(R.WORK_SIZE, np.int32),
+    )
+
+
 @njit(cache=True)
 def choose_action(kind, state, tb, rng, legal, work):
     """A jitted agent's choice for the current decision of one game.
@@ -44,19 +55,8 @@ def _play_one(state, tb, config, template, seed, kinds, agent_seed, legal, scrat
 
 
 @njit(cache=True)
-def play_games(
-    tb,
-    config,
-    template,
-    seeds,
-    kinds,
-    agent_seed,
-    out_winner,
-    out_turns,
-    out_decisions,
-    out_vp,
-    out_stats,
-):
+def play_games(tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns,
+               out_decisions, out_vp, out_stats):  # fmt: skip
     """Play ``len(seeds)`` games one after another; seat ``p`` is the jitted agent
     of kind ``kinds[p]``.
 
@@ -65,10 +65,7 @@ def play_games(
     the games are batched. Writes row ``i`` of the outputs (``R.record``).
     """
     state = np.zeros(R.STATE_SIZE, np.int32)
-    legal = np.zeros(R.LEGAL_SIZE, np.int32)
-    scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
-    rng = np.zeros(R.RNG_WORDS, np.int32)
-    work = np.zeros(R.WORK_SIZE, np.int32)
+    legal, scratch, rng, work = _buffers()
     for i in range(seeds.shape[0]):
         _play_one(state, tb, config, template, seeds[i], kinds, agent_seed,
                   legal, scratch, rng, work)  # fmt: skip
@@ -76,26 +73,12 @@ def play_games(
 
 
 @njit(cache=True, parallel=True)
-def play_games_parallel(
-    tb,
-    config,
-    template,
-    seeds,
-    kinds,
-    agent_seed,
-    out_winner,
-    out_turns,
-    out_decisions,
-    out_vp,
-    out_stats,
-):
+def play_games_parallel(tb, config, template, seeds, kinds, agent_seed, out_winner, out_turns,
+                        out_decisions, out_vp, out_stats):  # fmt: skip
     """:func:`play_games` with the games spread over numba's threads."""
     for i in prange(seeds.shape[0]):
         state = np.zeros(R.STATE_SIZE, np.int32)
-        legal = np.zeros(R.LEGAL_SIZE, np.int32)
-        scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
-        rng = np.zeros(R.RNG_WORDS, np.int32)
-        work = np.zeros(R.WORK_SIZE, np.int32)
+        legal, scratch, rng, work = _buffers()
         _play_one(state, tb, config, template, seeds[i], kinds, agent_seed,
                   legal, scratch, rng, work)  # fmt: skip
         R.record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats)
@@ -108,10 +91,7 @@ def play_out(state, tb, kinds, agent_seed, max_decisions):
     Plays until the game ends or ``max_decisions`` decisions were made (0: no
     limit) and returns the number played. ``state`` is changed in place.
     """
-    legal = np.zeros(R.LEGAL_SIZE, np.int32)
-    scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
-    rng = np.zeros(R.RNG_WORDS, np.int32)
-    work = np.zeros(R.WORK_SIZE, np.int32)
+    legal, scratch, rng, work = _buffers()
     R.seed_agents(rng, agent_seed)
     played = 0
     while not R.is_over(state) and (max_decisions <= 0 or played < max_decisions):
@@ -168,20 +148,8 @@ def batch_legal(states, tb, lists, counts):
 
 
 @njit(cache=True, parallel=True)
-def batch_step(
-    states,
-    tb,
-    actions,
-    config,
-    template,
-    base_seed,
-    episodes,
-    scratch,
-    rewards,
-    terminated,
-    truncated,
-    final_states,
-):
+def batch_step(states, tb, actions, config, template, base_seed, episodes, scratch, rewards,
+               terminated, truncated, final_states):  # fmt: skip
     """Apply one action per game; finished games are recorded and restarted.
 
     Writes per game: ``rewards[i, p]`` (+1 winner, -1 other seats, 0 if the game
@@ -216,11 +184,12 @@ def batch_current_players(states, out):
 
 
 @njit(cache=True, inline="always")
-def _soak_one(state, tb, config, template, seed, kinds, rng_seed, max_decisions,
-              legal, scratch, rng, work, memo):  # fmt: skip
-    """One soak game in ``state``; returns (code, decisions)."""
-    R.reset(state, tb, seed, config, template)
-    R.seed_agents(rng, rng_seed)
+def _soak_one(i, tb, config, template, seeds, kinds, agent_seed, max_decisions, out_code,
+              out_winner, out_decisions, out_states, legal, scratch, rng, work, memo):  # fmt: skip
+    """Soak game ``i`` in ``out_states[i]`` and write its row of the outputs."""
+    state = out_states[i]
+    R.reset(state, tb, seeds[i], config, template)
+    R.seed_agents(rng, agent_seed * 1000003 + i)
     code = R.check(state, tb, memo, True)
     decisions = 0
     while code == 0 and not R.is_over(state):
@@ -235,23 +204,14 @@ def _soak_one(state, tb, config, template, seed, kinds, rng_seed, max_decisions,
         code = R.check(state, tb, memo, False)
         if decisions > max_decisions:
             code = R.SOAK_TOO_LONG
-    return code, decisions
+    out_code[i] = code
+    out_winner[i] = R.winner(state)
+    out_decisions[i] = decisions
 
 
 @njit(cache=True)
-def soak(
-    tb,
-    config,
-    template,
-    seeds,
-    kinds,
-    agent_seed,
-    max_decisions,
-    out_code,
-    out_winner,
-    out_decisions,
-    out_states,
-):
+def soak(tb, config, template, seeds, kinds, agent_seed, max_decisions, out_code, out_winner,
+         out_decisions, out_states):  # fmt: skip
     """Play games checking every invariant after every step.
 
     Game ``i`` starts from ``seeds[i]`` in ``out_states[i]`` (which keeps its
@@ -260,44 +220,21 @@ def soak(
     ``R.SOAK_NO_LEGAL`` when a running game has no legal action and
     ``R.SOAK_TOO_LONG`` past ``max_decisions``), the winner and the decisions.
     """
-    legal = np.zeros(R.LEGAL_SIZE, np.int32)
-    scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
-    rng = np.zeros(R.RNG_WORDS, np.int32)
-    work = np.zeros(R.WORK_SIZE, np.int32)
+    legal, scratch, rng, work = _buffers()
     memo = np.zeros(max(R.MEMO_SIZE, 1), np.int32)
     for i in range(seeds.shape[0]):
-        code, decisions = _soak_one(out_states[i], tb, config, template, seeds[i], kinds,
-                                    agent_seed * 1000003 + i, max_decisions,
-                                    legal, scratch, rng, work, memo)  # fmt: skip
-        out_code[i] = code
-        out_winner[i] = R.winner(out_states[i])
-        out_decisions[i] = decisions
+        _soak_one(i, tb, config, template, seeds, kinds, agent_seed, max_decisions,
+                  out_code, out_winner, out_decisions, out_states,
+                  legal, scratch, rng, work, memo)  # fmt: skip
 
 
 @njit(cache=True, parallel=True)
-def soak_parallel(
-    tb,
-    config,
-    template,
-    seeds,
-    kinds,
-    agent_seed,
-    max_decisions,
-    out_code,
-    out_winner,
-    out_decisions,
-    out_states,
-):
+def soak_parallel(tb, config, template, seeds, kinds, agent_seed, max_decisions, out_code,
+                  out_winner, out_decisions, out_states):  # fmt: skip
     """:func:`soak` with the games spread over numba's threads; same result per game."""
     for i in prange(seeds.shape[0]):
-        legal = np.zeros(R.LEGAL_SIZE, np.int32)
-        scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
-        rng = np.zeros(R.RNG_WORDS, np.int32)
-        work = np.zeros(R.WORK_SIZE, np.int32)
+        legal, scratch, rng, work = _buffers()
         memo = np.zeros(max(R.MEMO_SIZE, 1), np.int32)
-        code, decisions = _soak_one(out_states[i], tb, config, template, seeds[i], kinds,
-                                    agent_seed * 1000003 + i, max_decisions,
-                                    legal, scratch, rng, work, memo)  # fmt: skip
-        out_code[i] = code
-        out_winner[i] = R.winner(out_states[i])
-        out_decisions[i] = decisions
+        _soak_one(i, tb, config, template, seeds, kinds, agent_seed, max_decisions,
+                  out_code, out_winner, out_decisions, out_states,
+                  legal, scratch, rng, work, memo)  # fmt: skip

@@ -23,13 +23,6 @@ from .step import legal_mask as _legal_mask
 from .step import step as _step
 from .turn import setup
 
-__all__ = [
-    "STATE_SIZE", "NUM_ACTIONS", "LEGAL_SIZE", "SCRATCH_SIZE", "WORK_SIZE", "RNG_WORDS",
-    "MAX_SEATS", "NUM_STATS", "MEMO_SIZE", "MAX_DECISIONS", "SOAK_NO_LEGAL", "SOAK_TOO_LONG",
-    "AGENT_KINDS", "reset", "legal_actions", "legal_mask", "step", "is_over", "current",
-    "winner", "truncated", "num_seats", "choose", "rng_offset", "seed_agents", "record", "check",
-]  # fmt: skip
-
 STATE_SIZE = LAYOUT.size
 LEGAL_SIZE = 2 * NUM_ACTIONS  # the ids, then the mask
 SCRATCH_SIZE = 1

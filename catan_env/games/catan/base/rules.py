@@ -27,13 +27,6 @@ from .masks import legal_actions, legal_mask
 from .setup import reset_state as reset
 from .step import step
 
-__all__ = [
-    "STATE_SIZE", "NUM_ACTIONS", "LEGAL_SIZE", "SCRATCH_SIZE", "WORK_SIZE", "RNG_WORDS",
-    "MAX_SEATS", "NUM_STATS", "MEMO_SIZE", "MAX_DECISIONS", "SOAK_NO_LEGAL", "SOAK_TOO_LONG",
-    "AGENT_KINDS", "reset", "legal_actions", "legal_mask", "step", "is_over", "current",
-    "winner", "truncated", "num_seats", "choose", "rng_offset", "seed_agents", "record", "check",
-]  # fmt: skip
-
 NUM_ACTIONS = A.NUM_ACTIONS
 LEGAL_SIZE = NUM_ACTIONS
 SCRATCH_SIZE = NUM_ACTIONS
