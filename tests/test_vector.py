@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from catan_env import Game, GameConfig, IllegalActionError
-from catan_env.games.catan.base.agents import play_games, play_games_parallel
+from catan_env._generated.base_kernels import play_games, play_games_parallel
 from catan_env.games.catan.common.tables import STANDARD_TABLES
 from catan_env.vector import VectorCatan, episode_seed
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 # Imported by name (not from a file spec) so that worker processes can unpickle its functions.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import soak  # noqa: E402
 
 

@@ -150,7 +150,7 @@ def test_shipped_checkpoint_plays_cities_and_knights():
 
     from catan_env import Game
 
-    path = Path(__file__).resolve().parents[1] / "agents" / "checkpoints" / "ppo_ck.npz"
+    path = Path(__file__).resolve().parents[2] / "agents" / "checkpoints" / "ppo_ck.npz"
     agent = make_agent(f"ppo:{path}", seed=0)
     assert agent.net.variant == "cities_and_knights"
     game = Game(variant="cities_and_knights", num_players=4, seed=0)
