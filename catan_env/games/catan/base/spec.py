@@ -10,6 +10,7 @@ from ..common.phases import PHASE_NAMES
 from ..common.tables import STANDARD_TABLES
 from . import invariants, rules
 from .observe import OBS_LAYOUT, observe_into
+from .options import OPTIONS
 
 
 def standard_tables(config):
@@ -30,5 +31,6 @@ SPEC = GameSpec(
     check_state=invariants.check_state,
     invariant_names=invariants.INVARIANT_NAMES,
     explain=explain,
+    options=OPTIONS,
     tables_for=standard_tables,
 )

@@ -9,6 +9,7 @@ from ..base.spec import standard_tables
 from . import invariants, rules
 from .layout import CK_LAYOUT
 from .observe import CK_OBS_LAYOUT, ck_observe_into
+from .options import OPTIONS
 from .phases import CK_PHASE_NAMES
 
 SPEC = GameSpec(
@@ -24,6 +25,7 @@ SPEC = GameSpec(
     check_state=invariants.ck_check_state,
     invariant_names=invariants.CK_INVARIANT_NAMES,
     explain=explain_ck,
+    options=OPTIONS,
     stat_names=("barbarian_attacks", "barbarian_wins"),
     tables_for=standard_tables,
 )

@@ -9,6 +9,7 @@ from .explain import explain_ep
 from .invariants import EP_INVARIANT_NAMES, ep_check_state
 from .layout import EP_LAYOUT
 from .observe import EP_OBS_LAYOUT, ep_observe_into
+from .options import OPTIONS
 from .phases import EP_PHASE_NAMES
 from .tables import scenario_tables
 
@@ -31,6 +32,7 @@ SPEC = GameSpec(
     check_state=ep_check_state,
     invariant_names=EP_INVARIANT_NAMES,
     explain=explain_ep,
+    options=OPTIONS,
     stat_names=("hexes_discovered",),
     tables_for=_tables,
 )
