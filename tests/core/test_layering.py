@@ -19,8 +19,6 @@ PACKAGE = Path(catan_env.__file__).resolve().parent
 _T = "catan_env."
 #: Cycles through the Python layers that still dispatch on a game by name.
 REMAINING_CYCLES = (
-    {_T + m for m in ("snapshot", "games.catan.cities_and_knights.snapshot",
-                       "games.catan.explorers_and_pirates.snapshot")},
     {_T + m for m in ("chance", "distributed", "game", "games.ancients.game",
                        "games.ancients.record", "games.ancients.render_image",
                        "games.ancients.simulate", "games.catan.explorers_and_pirates.render_image",

@@ -8,7 +8,7 @@ from catan_env.explain import explain
 from ..common.layout import BASE_LAYOUT
 from ..common.phases import PHASE_NAMES
 from ..common.tables import STANDARD_TABLES
-from . import invariants, rules
+from . import invariants, rules, snapshot
 from .observe import OBS_LAYOUT, observe_into
 from .options import OPTIONS
 
@@ -32,5 +32,6 @@ SPEC = GameSpec(
     invariant_names=invariants.INVARIANT_NAMES,
     explain=explain,
     options=OPTIONS,
+    snapshot=snapshot,
     tables_for=standard_tables,
 )

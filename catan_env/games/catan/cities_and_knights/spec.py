@@ -6,7 +6,7 @@ from catan_env.core.spec import GameSpec
 from catan_env.explain import explain_ck
 
 from ..base.spec import standard_tables
-from . import invariants, rules
+from . import invariants, rules, snapshot
 from .layout import CK_LAYOUT
 from .observe import CK_OBS_LAYOUT, ck_observe_into
 from .options import OPTIONS
@@ -26,6 +26,7 @@ SPEC = GameSpec(
     invariant_names=invariants.CK_INVARIANT_NAMES,
     explain=explain_ck,
     options=OPTIONS,
+    snapshot=snapshot,
     stat_names=("barbarian_attacks", "barbarian_wins"),
     tables_for=standard_tables,
 )
