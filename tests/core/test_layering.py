@@ -20,9 +20,8 @@ _T = "catan_env."
 #: Cycles through the Python layers that still dispatch on a game by name.
 REMAINING_CYCLES = (
     {_T + m for m in ("chance", "distributed", "game", "games.ancients.game",
-                       "games.ancients.record", "games.ancients.render_image",
-                       "games.ancients.simulate", "games.catan.explorers_and_pirates.render_image",
-                       "render", "render_image", "replay", "simulate")},
+                       "games.ancients.record", "games.ancients.simulate", "replay",
+                       "simulate")},
     {_T + m for m in ("cli", "games.ancients.cli", "games.ancients.tournament")},
 )  # fmt: skip
 

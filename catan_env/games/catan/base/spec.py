@@ -8,7 +8,7 @@ from catan_env.explain import explain
 from ..common.layout import BASE_LAYOUT
 from ..common.phases import PHASE_NAMES
 from ..common.tables import STANDARD_TABLES
-from . import invariants, rules, snapshot
+from . import invariants, render, rules, snapshot
 from .observe import OBS_LAYOUT, observe_into
 from .options import OPTIONS
 
@@ -33,5 +33,6 @@ SPEC = GameSpec(
     explain=explain,
     options=OPTIONS,
     snapshot=snapshot,
+    render=render,
     tables_for=standard_tables,
 )

@@ -6,7 +6,7 @@ from catan_env.core.spec import GameSpec
 from catan_env.explain import explain_ck
 
 from ..base.spec import standard_tables
-from . import invariants, rules, snapshot
+from . import invariants, render, rules, snapshot
 from .layout import CK_LAYOUT
 from .observe import CK_OBS_LAYOUT, ck_observe_into
 from .options import OPTIONS
@@ -27,6 +27,7 @@ SPEC = GameSpec(
     explain=explain_ck,
     options=OPTIONS,
     snapshot=snapshot,
+    render=render,
     stat_names=("barbarian_attacks", "barbarian_wins"),
     tables_for=standard_tables,
 )

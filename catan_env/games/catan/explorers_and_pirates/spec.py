@@ -4,7 +4,7 @@ from catan_env._generated import explorers_and_pirates_kernels
 from catan_env.actions import EP_ACTIONS
 from catan_env.core.spec import GameSpec
 
-from . import rules, snapshot
+from . import render, rules, snapshot
 from .explain import explain_ep
 from .invariants import EP_INVARIANT_NAMES, ep_check_state
 from .layout import EP_LAYOUT
@@ -34,6 +34,7 @@ SPEC = GameSpec(
     explain=explain_ep,
     options=OPTIONS,
     snapshot=snapshot,
+    render=render,
     stat_names=("hexes_discovered",),
     tables_for=_tables,
 )
