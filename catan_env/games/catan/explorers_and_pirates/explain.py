@@ -187,7 +187,7 @@ def _spot(s, tb, v) -> str:
     )
 
 
-def explain_ep(s: np.ndarray, action: int, mask: np.ndarray) -> str:
+def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
     """Why ``action`` is not legal in the E&P state ``s``."""
     info = EP_ACTIONS.info(action)
     name = info.name
