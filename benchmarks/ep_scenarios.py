@@ -21,8 +21,8 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 import numpy as np  # noqa: E402
 
 from catan_env import GameConfig  # noqa: E402
-from catan_env.config import EP_SCENARIOS  # noqa: E402
 from catan_env.games.catan.base.agents import KIND_NAMES  # noqa: E402
+from catan_env.games.catan.explorers_and_pirates.constants import SCENARIOS  # noqa: E402
 from catan_env.simulate import load_engine, play_jitted  # noqa: E402
 
 TABLES = {
@@ -56,7 +56,7 @@ def run(scenario: str, table: str, games: int, seed: int, max_turns: int) -> dic
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--games", type=int, default=100, help="games per row")
-    p.add_argument("--scenarios", default=",".join(EP_SCENARIOS))
+    p.add_argument("--scenarios", default=",".join(SCENARIOS))
     p.add_argument("--tables", default=",".join(TABLES), help=", ".join(TABLES))
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--max-turns", type=int, default=1000)

@@ -15,13 +15,16 @@ dice that leave the same first die) are followed once with their weights
 summed, and leaves with equal final states are merged, so the outcomes are
 distinct positions. A deck draw is forced by card kind, weighted by how many
 cards of that kind are left (the deck's order is hidden and uniformly random
-to every player). In the base game the two dice are interchangeable and only
-their total has any effect, so a roll has 11 outcomes, one per total, each
-shown with the first pair of faces that gives it.
+to every player).
 
-The easy-start option of C&K rerolls a production 7 (C&K §7): a rejection
-loop, whose paths with more rerolls than the state can force are dropped; the
-others are renormalised, which is exact because every reroll starts afresh.
+What is the same outcome, what each outcome is called and which draws may
+repeat without bound are the variant's (``spec.chance``): in the base game
+the two dice are interchangeable and only their total has any effect, so a
+roll has 11 outcomes, one per total, each shown with the first pair of faces
+that gives it. The easy-start option of C&K rerolls a production 7 (C&K §7):
+a rejection loop, whose paths with more rerolls than the state can force are
+dropped; the others are renormalised, which is exact because every reroll
+starts afresh.
 """
 
 from __future__ import annotations
@@ -33,12 +36,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from catan_env.games.catan.common import layout as L
-from catan_env.games.catan.common.constants import (
-    CARD_NAMES,
-    DEV_NAMES,
-    NUM_CARD_TYPES,
-    NUM_DEV_TYPES,
-)
 
 from .explain import IllegalActionError
 
@@ -72,6 +69,8 @@ def chance_outcomes(game: Game, action: int | str) -> list[ChanceOutcome]:
 
     ``game`` is not changed.
     """
+    if game.variant.chance is None:
+        raise ValueError(f"chance_outcomes does not support variant={game.variant.name!r}")
     table = game.variant.actions
     a = table.action_id(action)
     mask = game.action_mask()
@@ -102,7 +101,7 @@ class _Enumeration:
         self.scratch = np.zeros(game.num_actions, np.int32)
         self.leaves: dict[bytes, list] = {}
         self.dropped = Fraction(0)
-        self.base_dice = game.variant.name == "base"
+        self.rules = game.variant.chance
 
     def step(self, prefix: tuple[int, ...]):
         """Step a copy with the draws in ``prefix`` forced; return it, its draws and key."""
@@ -159,22 +158,10 @@ class _Enumeration:
                     leaf[0] += w
 
     def merge_key(self, s: np.ndarray) -> bytes:
-        if self.base_dice:
-            s = s.copy()
-            s[L.DICE] += s[L.DICE + 1]  # only the total matters in the base game
-            s[L.DICE + 1] = 0
-        return s.tobytes()
+        return self.rules.merge_key(s)
 
     def _check_rejection(self) -> None:
-        s = self.game.state
-        from catan_env.games.catan.cities_and_knights.layout import OPT_EASY_START
-
-        easy = (
-            self.game.variant.name == "cities_and_knights"
-            and s[OPT_EASY_START] != 0
-            and s[L.TURN] < 2 * s[L.NUM_PLAYERS]
-        )
-        if not easy:  # no other loop draws without bound: a broken assumption
+        if not self.rules.redraws_without_bound(self.game.state):  # a broken assumption
             raise RuntimeError(
                 f"action {self.game.action_names[self.action]!r} drew more than "
                 f"{L.MAX_FORCED_DRAWS} times; chance_outcomes cannot enumerate it"
@@ -186,63 +173,8 @@ def _label(game: Game, after: np.ndarray, action_name: str, random: bool) -> str
     if not random:
         return action_name
     before = game.state
-    parts = []
-    ck = game.variant.name == "cities_and_knights"
     rolled = action_name == "roll" or not np.array_equal(
         before[L.DICE : L.DICE + 2], after[L.DICE : L.DICE + 2]
     )
-    if ck:
-        from catan_env.games.catan.cities_and_knights.constants import EVENT_NAMES
-        from catan_env.games.catan.cities_and_knights.layout import EVENT_FACE
-
-        if rolled:
-            red, yellow = int(after[L.DICE]), int(after[L.DICE + 1])
-            parts.append(f"roll {red + yellow} (red {red}, yellow {yellow})")
-        if after[EVENT_FACE] >= 0 and (rolled or after[EVENT_FACE] != before[EVENT_FACE]):
-            parts.append(f"event {EVENT_NAMES[int(after[EVENT_FACE])]}")
-    elif rolled:
-        parts.append(f"roll {int(after[L.DICE] + after[L.DICE + 1])}")
-    n = int(before[L.NUM_PLAYERS])
-    for q in range(n):
-        for t in range(NUM_DEV_TYPES):
-            i = L.DEV_HAND + q * NUM_DEV_TYPES + t
-            if after[i] > before[i]:
-                parts.append(f"seat {q} draws {DEV_NAMES[t]}")
-    if ck:
-        parts.extend(_progress_draws(before, after, n))
-    if not rolled:
-        parts.extend(_steals(before, after, n))
+    parts = game.variant.chance.describe(before, after, rolled)
     return ", ".join(parts) if parts else action_name
-
-
-def _steals(before: np.ndarray, after: np.ndarray, n: int) -> list[str]:
-    """Cards that left one hand for another (steals; only called without a roll)."""
-
-    def change(q: int, r: int) -> int:
-        i = L.HAND + q * NUM_CARD_TYPES + r
-        return int(after[i]) - int(before[i])
-
-    out = []
-    for q in range(n):
-        lost = []
-        for r in range(NUM_CARD_TYPES):
-            gained = sum(max(0, change(p, r)) for p in range(n) if p != q)
-            lost += [CARD_NAMES[r]] * min(max(0, -change(q, r)), gained)
-        if lost:
-            out.append(f"steal {' and '.join(lost)} from seat {q}")
-    return out
-
-
-def _progress_draws(before: np.ndarray, after: np.ndarray, n: int) -> list[str]:
-    from catan_env.games.catan.cities_and_knights.constants import CARD_KIND_NAMES, NUM_CARD_KINDS
-    from catan_env.games.catan.cities_and_knights.layout import PROGRESS_HAND, VP_CARDS
-
-    out = []
-    for q in range(n):
-        for k in range(NUM_CARD_KINDS):
-            i = PROGRESS_HAND + q * NUM_CARD_KINDS + k
-            for _ in range(max(0, int(after[i]) - int(before[i]))):
-                out.append(f"seat {q} draws {CARD_KIND_NAMES[k]}")
-        if after[VP_CARDS + q] > before[VP_CARDS + q]:
-            out.append(f"seat {q} draws a victory point card")
-    return out

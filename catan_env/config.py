@@ -1,8 +1,13 @@
 """Game configuration: variant, players and rule options, validated once.
 
-Every option of the base rules (base §11) is a keyword here, off by default
-where the rules say so. Unknown names and bad values raise with a message that
-says which option was wrong and what it accepts.
+Every option of every Catan variant is a keyword of :class:`GameConfig` (the
+façade), off by default where the rules say so. The options all variants
+share (players, VP, trade limits, the standard island's board, base §11) are
+checked here; what a variant adds (its own options, their defaults and
+constraints, the words they add to the state's configuration, its board
+template) is declared in its package's ``options.py`` and looked up by the
+variant's name (:func:`variant_options`). Unknown names and bad values raise
+with a message that says which option was wrong and what it accepts.
 """
 
 from __future__ import annotations
@@ -11,60 +16,32 @@ from dataclasses import asdict, dataclass, field, fields
 
 import numpy as np
 
-from catan_env.games.catan.board import standard
-from catan_env.games.catan.board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
+from catan_env.core import registry
 from catan_env.games.catan.common import layout as L
-from catan_env.games.catan.common.constants import DESERT, HARBOR_NAMES, TERRAIN_NAMES
-
-VARIANTS = ("base", "cities_and_knights", "explorers_and_pirates")
-#: VP needed to win by default (base §9.4, C&K §3.19).
-DEFAULT_VP_TO_WIN = {"base": 10, "cities_and_knights": 13}
-CK_OPTIONS = ("mean_barbarians", "knight_errant", "easy_start")
-#: Explorers & Pirates scenarios (E&P §10), their VP targets (E&P §4.13), and
-#: the scenarios the engine plays completely so far.
-EP_SCENARIOS = (
-    "land_ho",
-    "pirate_lairs",
-    "fish_for_catan",
-    "spices_for_catan",
-    "explorers_and_pirates",
+from catan_env.games.catan.common.options import (
+    BOARDS,
+    NUMBER_TOKENS,
+    ConfigError,
+    VariantOptions,
+    check_bool,
+    check_choice,
+    check_int,
+    fixed_board_template,
 )
-EP_VP_TO_WIN = {
-    "land_ho": 8,
-    "pirate_lairs": 12,
-    "fish_for_catan": 15,
-    "spices_for_catan": 15,
-    "explorers_and_pirates": 17,
-}
-EP_PLAYABLE = EP_SCENARIOS
-#: The E&P rules file's alternative readings offered as options (E&P §14): option
-#: name -> its values, the rules file's default first.
-EP_INTERPRETATIONS: dict[str, tuple] = {
-    "steal_optional": (True, False),
-    "recover_crews_from_active_lair": (False, True),
-    "spice_crew_limit": ("per_player", "per_hex"),
-    "capture_gold_timing": ("immediate", "end_of_movement"),
-    "mission_track_vp": ("capped", "uncapped"),
-    "s2_win_check": ("any_time", "end_of_turn"),
-}
-#: Base-game options that have no meaning in E&P (no robber, no development
-#: cards, the frame board).
-_EP_FOREIGN = (
-    ("friendly_robber", False),
-    ("strict_trade_build_order", False),
-    ("skip_forced", False),
-    ("board", "variable"),
-    ("number_tokens", "spiral"),
-    ("random_spiral_start", False),
-    ("fixed_board", None),
-)
-BOARDS = ("variable", "beginner")
-NUMBER_TOKENS = ("spiral", "random")
-TEMPLATE_SIZE = 2 * NUM_HEXES + NUM_HARBORS
+
+from .variants import VARIANT_NAMES
+
+__all__ = ["ConfigError", "GameConfig", "variant_options"]
 
 
-class ConfigError(ValueError):
-    """A malformed game configuration."""
+def variant_options(variant: str) -> VariantOptions:
+    """The options of ``variant`` beyond the shared ones (its package's ``options.OPTIONS``).
+
+    Raises:
+        ConfigError: ``variant`` is not a Catan variant.
+    """
+    check_choice("variant", variant, VARIANT_NAMES)
+    return registry.module(variant, "options").OPTIONS
 
 
 @dataclass(frozen=True)
@@ -97,8 +74,9 @@ class GameConfig:
         mean_barbarians: C&K only: players choose which active knights defend (C&K §7).
         knight_errant: C&K only: a knight may chase the robber before the roll (C&K §7).
         easy_start: C&K only: no event die and no 7 in the first two rounds (C&K §7).
-        scenario: E&P only: one of ``EP_SCENARIOS`` (E&P §10); default ``"land_ho"``.
-            Only the scenarios in ``EP_PLAYABLE`` can be played so far.
+        scenario: E&P only: one of the scenarios (E&P §10); default ``"land_ho"``.
+            Only the scenarios in ``explorers_and_pirates.options.PLAYABLE`` can be
+            played so far.
         steal_optional: E&P only (§5.2): the pirate's owner may decline to steal
             (default True); False makes the theft compulsory when possible.
         recover_crews_from_active_lair: E&P only (§7.3): False (default) keeps crews
@@ -140,73 +118,49 @@ class GameConfig:
     s2_win_check: str | None = None
 
     def __post_init__(self):
-        _check_choice("variant", self.variant, VARIANTS)
-        ep = self.variant == "explorers_and_pirates"
-        if ep:
-            self._check_ep()
-        else:
-            for name in ("scenario", *EP_INTERPRETATIONS):
-                if getattr(self, name) is not None:
-                    raise ConfigError(f"option {name} belongs to variant='explorers_and_pirates'")
+        # The order of the checks fixes which error a configuration with several reports.
+        own = variant_options(self.variant)
+        every = [variant_options(v) for v in VARIANT_NAMES]
+        if own.prepare is not None:
+            own.prepare(self, self._set)
+        for options in every:
+            for name in options.readings:
+                if options is not own and getattr(self, name) is not None:
+                    raise ConfigError(f"option {name} belongs to variant={options.name!r}")
         if self.domestic_trade is None:
-            object.__setattr__(self, "domestic_trade", True)
+            self._set("domestic_trade", True)
         if self.vp_to_win is None:
-            target = EP_VP_TO_WIN[self.scenario] if ep else DEFAULT_VP_TO_WIN[self.variant]
-            object.__setattr__(self, "vp_to_win", target)
-        _check_int("num_players", self.num_players, 2, 4)
-        _check_int("vp_to_win", self.vp_to_win, 1, 40)
-        for name in CK_OPTIONS:
-            _check_bool(name, getattr(self, name))
-            if getattr(self, name) and self.variant != "cities_and_knights":
-                raise ConfigError(f"option {name} belongs to variant='cities_and_knights'")
-        if self.variant == "cities_and_knights":
-            if self.num_players < 3:
-                raise ConfigError("Cities & Knights is played by 3 or 4 players (C&K §1.1)")
-            for name in ("friendly_robber", "strict_trade_build_order"):
-                if getattr(self, name):
-                    raise ConfigError(f"option {name} is a base-game variant, not part of C&K")
-            if self.board == "beginner":
-                raise ConfigError("Cities & Knights uses the variable board (C&K §1.1)")
-        _check_int("discard_limit", self.discard_limit, 0, 95)
-        _check_bool("domestic_trade", self.domestic_trade)
-        _check_int("trade_max_cards_per_side", self.trade_max_cards_per_side, 1, 19)
-        _check_int("trade_max_proposals_per_turn", self.trade_max_proposals_per_turn, 0, 1000)
-        _check_int("max_turns", self.max_turns, 0, 10**7)
-        _check_bool("friendly_robber", self.friendly_robber)
-        _check_bool("strict_trade_build_order", self.strict_trade_build_order)
-        _check_bool("skip_forced", self.skip_forced)
-        _check_bool("random_spiral_start", self.random_spiral_start)
-        _check_choice("board", self.board, BOARDS)
-        _check_choice("number_tokens", self.number_tokens, NUMBER_TOKENS)
+            self._set("vp_to_win", own.default_vp_to_win(self))
+        check_int("num_players", self.num_players, 2, 4)
+        check_int("vp_to_win", self.vp_to_win, 1, 40)
+        for options in every:
+            for name in options.flags:
+                check_bool(name, getattr(self, name))
+                if getattr(self, name) and options is not own:
+                    raise ConfigError(f"option {name} belongs to variant={options.name!r}")
+        if own.check is not None:
+            own.check(self)
+        check_int("discard_limit", self.discard_limit, 0, 95)
+        check_bool("domestic_trade", self.domestic_trade)
+        check_int("trade_max_cards_per_side", self.trade_max_cards_per_side, 1, 19)
+        check_int("trade_max_proposals_per_turn", self.trade_max_proposals_per_turn, 0, 1000)
+        check_int("max_turns", self.max_turns, 0, 10**7)
+        check_bool("friendly_robber", self.friendly_robber)
+        check_bool("strict_trade_build_order", self.strict_trade_build_order)
+        check_bool("skip_forced", self.skip_forced)
+        check_bool("random_spiral_start", self.random_spiral_start)
+        check_choice("board", self.board, BOARDS)
+        check_choice("number_tokens", self.number_tokens, NUMBER_TOKENS)
         if self.board == "beginner" and self.num_players == 2:
             raise ConfigError("board='beginner' needs 3 or 4 players (base §3.2)")
         if self.board == "beginner" and self.fixed_board is not None:
             raise ConfigError("board='beginner' already fixes the board; drop fixed_board")
         if self.fixed_board is not None:
-            _board_template(self.fixed_board)  # validates
+            fixed_board_template(self.fixed_board)  # validates
 
-    def _check_ep(self):
-        if self.scenario is None:
-            object.__setattr__(self, "scenario", "land_ho")
-        _check_choice("scenario", self.scenario, EP_SCENARIOS)
-        if self.scenario not in EP_PLAYABLE:
-            raise ConfigError(
-                f"E&P scenario {self.scenario!r} is not implemented yet; playable scenarios: "
-                f"{', '.join(EP_PLAYABLE)}"
-            )
-        if self.num_players < 2:
-            raise ConfigError("Explorers & Pirates is played by 2 to 4 players (E&P §3)")
-        for name, default in _EP_FOREIGN:
-            if getattr(self, name) != default:
-                raise ConfigError(f"option {name} does not apply to Explorers & Pirates")
-        for name, choices in EP_INTERPRETATIONS.items():
-            value = getattr(self, name)
-            if value is None:
-                object.__setattr__(self, name, choices[0])
-            elif isinstance(choices[0], bool):
-                _check_bool(name, value)
-            else:
-                _check_choice(name, value, choices)
+    def _set(self, name: str, value) -> None:
+        # The dataclass is frozen; only validation fills in the defaults.
+        object.__setattr__(self, name, value)
 
     @classmethod
     def make(cls, **kwargs) -> GameConfig:
@@ -222,9 +176,10 @@ class GameConfig:
 
     def to_dict(self) -> dict:
         d = asdict(self)
-        for name in ("scenario", *EP_INTERPRETATIONS):
-            if d[name] is None:
-                del d[name]  # only E&P has scenarios and these readings
+        for variant in VARIANT_NAMES:
+            for name in variant_options(variant).readings:
+                if d[name] is None:
+                    del d[name]  # a reading of another variant
         return d
 
     def config_vector(self) -> np.ndarray:
@@ -243,49 +198,21 @@ class GameConfig:
         v[L.OPT_BOARD_MODE] = BOARDS.index(self.board)
         v[L.OPT_TOKEN_MODE] = NUMBER_TOKENS.index(self.number_tokens)
         v[L.OPT_RANDOM_CORNER] = int(self.random_spiral_start)
-        if self.variant == "cities_and_knights":
-            extra = [int(getattr(self, name)) for name in CK_OPTIONS]
-            v = np.concatenate([v, np.array(extra, np.int32)])
-        if self.variant == "explorers_and_pirates":
-            extra = [EP_SCENARIOS.index(self.scenario)]
-            extra += [
-                choices.index(getattr(self, name)) for name, choices in EP_INTERPRETATIONS.items()
-            ]
-            v = np.concatenate([v, np.array(extra, np.int32)])
+        words = variant_options(self.variant).config_words
+        if words is not None:
+            v = np.concatenate([v, np.array(words(self), np.int32)])
         return v
 
     def board_template(self) -> np.ndarray:
-        """Terrain, numbers and harbors to impose at reset (-1 parts are drawn)."""
-        if self.variant == "explorers_and_pirates":
-            return np.zeros(1, np.int32)  # the frame board comes from the scenario data
-        if self.board == "beginner":
-            return np.concatenate(
-                [standard.BEGINNER_TERRAIN, standard.BEGINNER_NUMBERS, standard.BEGINNER_HARBORS]
-            ).astype(np.int32)
-        if self.fixed_board is None:
-            return np.full(TEMPLATE_SIZE, -1, np.int32)
-        return _board_template(self.fixed_board)
+        """What the reset imposes on the board (standard island: -1 parts are drawn)."""
+        return variant_options(self.variant).board_template(self)
 
     @classmethod
     def from_state_vector(cls, v: np.ndarray, variant: str = "base", **extra) -> GameConfig:
         """The options stored in the configuration fields of a state."""
-        if variant == "cities_and_knights":
-            from catan_env.games.catan.cities_and_knights.layout import CK_CONFIG
-
-            extra = {
-                **{name: bool(v[f]) for name, f in zip(CK_OPTIONS, CK_CONFIG, strict=True)},
-                **extra,
-            }
-        if variant == "explorers_and_pirates":
-            from catan_env.games.catan.explorers_and_pirates.layout import EP_CONFIG, OPT_SCENARIO
-
-            readings = {
-                name: choices[int(v[f])]
-                for (name, choices), f in zip(
-                    EP_INTERPRETATIONS.items(), EP_CONFIG[1:], strict=True
-                )
-            }
-            extra = {"scenario": EP_SCENARIOS[int(v[OPT_SCENARIO])], **readings, **extra}
+        words = variant_options(variant).from_config_words
+        if words is not None:
+            extra = {**words(v), **extra}
         return cls(
             variant=variant,
             num_players=int(v[L.NUM_PLAYERS]),
@@ -303,69 +230,3 @@ class GameConfig:
             random_spiral_start=bool(v[L.OPT_RANDOM_CORNER]),
             **extra,
         )
-
-
-def _check_int(name, value, lo, hi):
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise ConfigError(f"option {name} must be an integer, got {value!r}")
-    if not lo <= value <= hi:
-        raise ConfigError(f"option {name}={value} is out of range [{lo}, {hi}]")
-
-
-def _check_bool(name, value):
-    if not isinstance(value, bool | np.bool_):
-        raise ConfigError(f"option {name} must be True or False, got {value!r}")
-
-
-def _check_choice(name, value, choices):
-    if value not in choices:
-        raise ConfigError(f"option {name}={value!r} is not one of {', '.join(map(repr, choices))}")
-
-
-def _board_template(board: dict) -> np.ndarray:
-    if not isinstance(board, dict):
-        raise ConfigError(f"fixed_board must be a dict, got {type(board).__name__}")
-    unknown = set(board) - {"terrain", "numbers", "harbors"}
-    if unknown:
-        raise ConfigError(f"fixed_board has unknown keys {sorted(unknown)}")
-    t = np.full(TEMPLATE_SIZE, -1, np.int32)
-    terrain = board.get("terrain")
-    if terrain is not None:
-        if len(terrain) != NUM_HEXES:
-            raise ConfigError(f"fixed_board terrain needs {NUM_HEXES} entries (R1a..R5c)")
-        for i, name in enumerate(terrain):
-            if name not in TERRAIN_NAMES:
-                raise ConfigError(
-                    f"fixed_board terrain of {HEX_LABELS[i]}: {name!r} is not one of "
-                    f"{TERRAIN_NAMES}"
-                )
-            t[i] = TERRAIN_NAMES.index(name)
-        if (t[:NUM_HEXES] == DESERT).sum() != 1:
-            raise ConfigError("fixed_board terrain must contain exactly one desert")
-    numbers = board.get("numbers")
-    if numbers is not None:
-        if terrain is None:
-            raise ConfigError("fixed_board numbers need the terrain too")
-        if len(numbers) != NUM_HEXES:
-            raise ConfigError(f"fixed_board numbers need {NUM_HEXES} entries (R1a..R5c)")
-        for i, n in enumerate(numbers):
-            desert = t[i] == DESERT
-            if isinstance(n, bool) or not isinstance(n, int | np.integer):
-                raise ConfigError(f"fixed_board number of {HEX_LABELS[i]} must be an int")
-            if (desert and n != 0) or (not desert and n not in (2, 3, 4, 5, 6, 8, 9, 10, 11, 12)):
-                raise ConfigError(
-                    f"fixed_board number of {HEX_LABELS[i]} is {n}: the desert takes 0, "
-                    "other hexes 2-6 or 8-12"
-                )
-            t[NUM_HEXES + i] = n
-    harbors = board.get("harbors")
-    if harbors is not None:
-        if len(harbors) != NUM_HARBORS:
-            raise ConfigError(f"fixed_board harbors need {NUM_HARBORS} entries (H1..H9)")
-        for i, name in enumerate(harbors):
-            if name not in HARBOR_NAMES:
-                raise ConfigError(
-                    f"fixed_board harbor H{i + 1}: {name!r} is not one of {HARBOR_NAMES}"
-                )
-            t[2 * NUM_HEXES + i] = HARBOR_NAMES.index(name)
-    return t

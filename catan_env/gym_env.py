@@ -85,17 +85,12 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from catan_env.games.catan.board.standard import NUM_VERTICES
-from catan_env.games.catan.cities_and_knights.constants import NUM_TRACKS
-from catan_env.games.catan.cities_and_knights.layout import KNIGHT_ACTIVE, KNIGHT_STRENGTH, LEVEL
-from catan_env.games.catan.common.layout import KNIGHT_OWNER
-
 from .explain import IllegalActionError
 from .game import Game
 from .render import Renderer, available_render_modes
+from .variants import VARIANT_NAMES, Variant, get_variant
 
 ILLEGAL_ACTION_MODES = ("raise", "lose")
-_CK = "cities_and_knights"
 
 
 class LegalActionSpace(spaces.Discrete):
@@ -183,8 +178,8 @@ class CatanEnv(gymnasium.Env):
         ):
             raise ValueError(f"seat must be None or a seat 0..{num_players - 1}, got {seat!r}")
         self._fixed_seat = None if seat is None else int(seat)
-        self._weights = _reward_weights(
-            variant,
+        self._weights, self._terms = _reward_weights(
+            self.game.variant,
             vp_reward=vp_reward,
             improvement_reward=improvement_reward,
             knight_reward=knight_reward,
@@ -377,22 +372,16 @@ class CatanEnv(gymnasium.Env):
 
     def _measure(self) -> float:
         """The weighted shaping quantities of the learner's position."""
-        w_vp, w_level, w_knight = self._weights
-        if not (w_vp or w_level or w_knight):
+        w_vp = self._weights[0]
+        if not any(self._weights):
             return 0.0
         game, s = self.game, self.seat
-        state = game.state
         value = 0.0
         if w_vp:
             value += w_vp * game.total_vp(s)
-        if w_level:
-            levels = state[LEVEL + s * NUM_TRACKS : LEVEL + (s + 1) * NUM_TRACKS]
-            value += w_level * int(levels.sum())
-        if w_knight:
-            owner = state[KNIGHT_OWNER : KNIGHT_OWNER + NUM_VERTICES]
-            strength = state[KNIGHT_STRENGTH : KNIGHT_STRENGTH + NUM_VERTICES]
-            active = state[KNIGHT_ACTIVE : KNIGHT_ACTIVE + NUM_VERTICES]
-            value += w_knight * int(strength[(owner == s) & (active != 0)].sum())
+        for w, quantity in zip(self._weights[1:], self._terms, strict=True):
+            if w:
+                value += w * quantity(game.state, s)
         return value
 
     def _obs(self) -> np.ndarray:
@@ -424,14 +413,21 @@ def _action_id(action: Any, n: int) -> int:
     return a
 
 
-def _reward_weights(variant: str, **weights: float) -> tuple[float, float, float]:
+def _reward_weights(variant: Variant, **weights: float) -> tuple[tuple[float, ...], list]:
+    """The weights, ``vp_reward`` first, and the variant's quantity for each other weight.
+
+    A weight other than ``vp_reward`` must be 0 unless the variant offers its term
+    (``spec.shaping``).
+    """
+    terms = dict(variant.shaping)
     for name, w in weights.items():
         if isinstance(w, bool) or not isinstance(w, int | float) or not np.isfinite(w):
             raise ValueError(f"{name} must be a finite number, got {w!r}")
-        if w and variant != _CK and name != "vp_reward":
-            raise ValueError(f"{name} applies to variant='cities_and_knights' only")
+        if w and name != "vp_reward" and name not in terms:
+            offered = [v for v in VARIANT_NAMES if name in dict(get_variant(v).shaping)]
+            raise ValueError(f"{name} applies to variant={' or '.join(map(repr, offered))} only")
+    others = [name for name in weights if name != "vp_reward"]
     return (
-        float(weights["vp_reward"]),
-        float(weights["improvement_reward"]),
-        float(weights["knight_reward"]),
+        (float(weights["vp_reward"]), *(float(weights[name]) for name in others)),
+        [terms.get(name) for name in others],
     )

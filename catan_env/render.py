@@ -8,10 +8,14 @@ Example:
     >>> render_rgb(g).shape
     (660, 1000, 3)
 
-Every function reads the state through the named layout offsets and draws the
-whole truth of the state (a debugging view, not a seat's observation); the
-picture's side panel and the HTML viewer show only public counts. Pillow does
-the drawing (:mod:`catan_env.render_image`); it is imported on first use so
+Each variant draws itself through its render module (``spec.render``: the
+text board, each seat's public figures and the picture, in
+``games/catan/<variant>/render.py`` and ``render_image.py``); this module picks
+it from the game and adds what every game's envs share: the render modes, the
+window and the checks. Everything reads the state through the named layout
+offsets and draws the whole truth of the state (a debugging view, not a
+seat's observation); the picture's side panel and the HTML viewer show only
+public counts. Pillow does the drawing; it is imported on first use so
 ``import catan_env`` stays fast.
 """
 
@@ -23,362 +27,31 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from catan_env.games.catan.board.standard import NUM_HEXES, NUM_VERTICES, ROW_LENGTHS
-from catan_env.games.catan.common import layout as L
-from catan_env.games.catan.common.constants import (
-    CARD_NAMES,
-    CITY,
-    KNIGHT,
-    NUM_CARD_TYPES,
-    NUM_DEV_TYPES,
-    NUM_RESOURCES,
-    SETTLEMENT,
-    TIPPED_CITY,
-    colours,
-)
-
 if TYPE_CHECKING:
     from .game import Game
 
 #: The modes of the environments' ``render()``.
 RENDER_MODES = ("ansi", "rgb_array", "human")
 
-_TERRAIN_SHORT = ("For", "Hil", "Pas", "Fld", "Mtn", "Des")
-
-
-def is_ck_state(state: np.ndarray) -> bool:
-    """Whether ``state`` is a Cities & Knights state (told apart by its length)."""
-    from catan_env.games.catan.cities_and_knights.layout import CK_STATE_SIZE
-
-    return state.shape[-1] == CK_STATE_SIZE
-
-
-def seat_summaries(state: np.ndarray) -> list[dict[str, Any]]:
-    """Each seat's public figures: what every player at the table can see.
-
-    Returns one JSON-able dict per seat: ``vp`` (public VP), ``cards`` (cards
-    in hand: resources, and commodities in Cities & Knights), ``dev_cards``
-    (base: development cards held) or ``progress_cards`` (C&K), ``army``
-    (base: knights played), ``road_length``, ``longest_road`` and
-    ``largest_army`` (holders), and for C&K ``knights`` (on the board),
-    ``active_strength``, ``levels`` (trade, politics, science), ``walls``,
-    ``metropolises`` and ``defender`` awards.
-    """
-    s = state
-    n = int(s[L.NUM_PLAYERS])
-    ck = is_ck_state(s)
-    hand = L.BASE_LAYOUT.view(s, "hand")
-    out = []
-    for p in range(n):
-        row: dict[str, Any] = {
-            "seat": p,
-            "colour": colours(n)[p],
-            "vp": int(s[L.PUBLIC_VP + p]),
-            "cards": int(hand[p].sum()),
-            "road_length": int(s[L.ROAD_LENGTH + p]),
-            "longest_road": bool(s[L.LONGEST_ROAD_HOLDER] == p),
-        }
-        if ck:
-            from catan_env.games.catan.cities_and_knights import layout as CL
-            from catan_env.games.catan.cities_and_knights.constants import (
-                NUM_CARD_KINDS,
-                NUM_TRACKS,
-            )
-
-            mine = s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES] == p
-            strength = s[CL.KNIGHT_STRENGTH : CL.KNIGHT_STRENGTH + NUM_VERTICES]
-            active = s[CL.KNIGHT_ACTIVE : CL.KNIGHT_ACTIVE + NUM_VERTICES]
-            owner = s[L.VERTEX_OWNER : L.VERTEX_OWNER + NUM_VERTICES]
-            walls = s[CL.VERTEX_WALL : CL.VERTEX_WALL + NUM_VERTICES]
-            k0 = CL.PROGRESS_HAND + p * NUM_CARD_KINDS
-            progress = s[k0 : k0 + NUM_CARD_KINDS]
-            row.update(
-                progress_cards=int(progress.sum()),
-                knights=int(mine.sum()),
-                active_strength=int((strength * active * mine).sum()),
-                levels=[int(s[CL.LEVEL + NUM_TRACKS * p + t]) for t in range(NUM_TRACKS)],
-                walls=int(((owner == p) & (walls > 0)).sum()),
-                metropolises=int(sum(s[CL.METRO_HOLDER + t] == p for t in range(NUM_TRACKS))),
-                defender=int(s[CL.DEFENDER_VP + p]),
-            )
-        else:
-            dev = s[L.DEV_HAND + NUM_DEV_TYPES * p : L.DEV_HAND + NUM_DEV_TYPES * (p + 1)]
-            row.update(
-                dev_cards=int(dev.sum()),
-                army=int(s[L.DEV_USED + NUM_DEV_TYPES * p + KNIGHT]),
-                largest_army=bool(s[L.LARGEST_ARMY_HOLDER] == p),
-            )
-        out.append(row)
-    return out
-
-
-def status_line(game: Game) -> str:
-    """Turn, dice and who decides (or the result), one line."""
-    s = game.state
-    dice = f"dice {int(s[L.DICE])}+{int(s[L.DICE + 1])}"
-    if game.config.variant == "cities_and_knights":
-        from catan_env.games.catan.cities_and_knights import layout as CL
-        from catan_env.games.catan.cities_and_knights.constants import EVENT_NAMES
-
-        face = int(s[CL.EVENT_FACE])
-        if face >= 0:
-            dice += f" event {EVENT_NAMES[face]}"
-    if game.winner is not None:
-        status = f"winner: seat {game.winner} ({colours(game.num_players)[game.winner]})"
-    elif game.truncated:
-        status = "truncated by the turn limit"
-    else:
-        status = f"seat {game.current_player} decides: {game.phase}"
-    return f"turn {game.turn}, {dice}, {status}"
-
-
-def is_ep_state(state: np.ndarray) -> bool:
-    """Whether ``state`` is an Explorers & Pirates state (told apart by its length)."""
-    from catan_env.games.catan.explorers_and_pirates.layout import EP_STATE_SIZE
-
-    return state.shape[-1] == EP_STATE_SIZE
-
-
-def ep_summaries(state: np.ndarray) -> list[dict[str, Any]]:
-    """Each seat's public figures in Explorers & Pirates (JSON-able dicts).
-
-    ``vp``, ``cards`` (in hand), ``gold``, ``ships`` (on the board),
-    ``settlements``, ``harbors`` (harbor settlements) and ``roads`` on the
-    board, ``settlers_left`` and ``crews_left`` (supply), ``tracks`` (marker
-    space on each mission track), ``mission_cards`` (tracks whose mission VP
-    card the seat holds) and ``mission_vp``.
-    """
-    from catan_env.games.catan.explorers_and_pirates import layout as EL
-    from catan_env.games.catan.explorers_and_pirates.constants import HARBOR_SETTLEMENT
-
-    g, s = EL.EP_LAYOUT, state
-    n = g.get(s, "num_players")
-    owner = g.view(s, "ep_vertex_owner")
-    kind = g.view(s, "ep_vertex_building")
-    roads = g.view(s, "ep_road_owner")
-    holders = g.view(s, "mission_vp_card")
-    out = []
-    for p in range(n):
-        out.append(
-            {
-                "seat": p,
-                "colour": colours(n)[p],
-                "vp": int(g.view(s, "public_vp")[p]),
-                "cards": int(g.view(s, "hand")[p].sum()),
-                "gold": int(g.view(s, "gold")[p]),
-                "ships": int((g.view(s, "ship_edge")[p] >= 0).sum()),
-                "settlements": int(((owner == p) & (kind == SETTLEMENT)).sum()),
-                "harbors": int(((owner == p) & (kind == HARBOR_SETTLEMENT)).sum()),
-                "roads": int((roads == p).sum()),
-                "settlers_left": int(g.view(s, "settlers_left")[p]),
-                "crews_left": int(g.view(s, "crews_left")[p]),
-                "tracks": [int(x) for x in g.view(s, "track_position")[p]],
-                "mission_cards": [int(t) for t in np.flatnonzero(holders == p)],
-                "mission_vp": int(g.view(s, "mission_vp")[p]),
-            }
-        )
-    return out
-
-
-def ep_status(state: np.ndarray) -> str:
-    """Explorers & Pirates: scenario, turn, dice and who decides (or the result), one line."""
-    from catan_env.games.catan.explorers_and_pirates import layout as EL
-    from catan_env.games.catan.explorers_and_pirates.constants import SCENARIOS
-
-    g, s = EL.EP_LAYOUT, state
-    names = colours(g.get(s, "num_players"))
-    dice = g.view(s, "dice")
-    line = (
-        f"Explorers & Pirates: {SCENARIOS[g.get(s, 'scenario')]} - turn {g.get(s, 'turn')}, "
-        f"dice {int(dice[0])}+{int(dice[1])}"
-    )
-    winner = g.get(s, "winner")
-    if winner >= 0:
-        return f"{line}, winner: {names[winner]} (seat {winner})"
-    if g.get(s, "truncated"):
-        return f"{line}, truncated by the turn limit"
-    p = g.get(s, "current_player")
-    return f"{line}, {names[p]} (seat {p}) decides"
-
-
-def _ep_ansi(game: Game) -> str:
-    """Explorers & Pirates as text: the board in counts, then one line per seat, ships, pirates."""
-    from catan_env.games.catan.explorers_and_pirates import layout as EL
-    from catan_env.games.catan.explorers_and_pirates.constants import (
-        CARGO_NAMES,
-        COUNCIL,
-        HEX_KIND_NAMES,
-        LAIR_ACTIVE,
-        LAIR_GOLD_FIELD,
-        NUM_TRACKS,
-        SHIPS_PER_PLAYER,
-        SPICE,
-    )
-    from catan_env.games.catan.explorers_and_pirates.tables import T_NUM_HEXES, T_TRACKS
-
-    g, s = EL.EP_LAYOUT, game.state
-    nh = int(game.tables[T_NUM_HEXES])
-    revealed = g.view(s, "ep_hex_revealed")[:nh] == 1
-    kinds = g.view(s, "ep_hex_kind")[:nh][revealed]
-    counts = " ".join(
-        f"{HEX_KIND_NAMES[k]} {int((kinds == k).sum())}"
-        for k in range(len(HEX_KIND_NAMES))
-        if (kinds == k).any()
-    )
-    lair = g.view(s, "lair_state")[:nh]
-    lines = [
-        f"hexes {nh}: face up {int(revealed.sum())} ({counts}), face down "
-        f"{int((~revealed).sum())}, discovered {g.get(s, 'hexes_discovered')}",
-    ]
-    extras = []
-    if (lair[revealed] > 0).any():
-        extras.append(
-            f"lairs active {int((lair == LAIR_ACTIVE).sum())}, gold fields "
-            f"{int((lair == LAIR_GOLD_FIELD).sum())}"
-        )
-    shoals = revealed & (g.view(s, "fish_face")[:nh] > 0)
-    if shoals.any() or (kinds == COUNCIL).any():
-        on = int((g.view(s, "fish_on_shoal")[:nh][shoals] > 0).sum())
-        extras.append(f"shoals {int(shoals.sum())} ({on} with fish), fish supply "
-                      f"{g.get(s, 'fish_supply')}")  # fmt: skip
-    villages = revealed & (g.view(s, "ep_hex_kind")[:nh] == SPICE)
-    if villages.any():
-        sacks = int(g.view(s, "village_sacks")[:nh][villages].sum())
-        extras.append(f"villages {int(villages.sum())} ({sacks} sacks), spice supply "
-                      f"{g.get(s, 'spice_supply')}")  # fmt: skip
-    if extras:
-        lines.append(" | ".join(extras))
-    names = colours(game.num_players)
-    in_use = [t for t in range(NUM_TRACKS) if game.tables[T_TRACKS + t] == 1]
-    hand = g.view(s, "hand")
-    edges, cargo = g.view(s, "ship_edge"), g.view(s, "ship_cargo")
-    for row in ep_summaries(s):
-        p = row["seat"]
-        mark = ">" if game.current_player == p else " "
-        cards = " ".join(f"{CARD_NAMES[r][:2]}{int(hand[p, r])}" for r in range(NUM_RESOURCES))
-        ships = []
-        for k in range(SHIPS_PER_PLAYER):
-            e = int(edges[p, k])
-            if e >= 0:
-                load = "".join(
-                    CARGO_NAMES[c][0].upper() * int(cargo[p, k, c]) for c in range(len(CARGO_NAMES))
-                )
-                ships.append(f"e{e}" + (f"[{load}]" if load else ""))
-        tracks = "/".join(str(row["tracks"][t]) for t in in_use)
-        missions = f" | missions {tracks} (VP {row['mission_vp']})" if in_use else ""
-        lines.append(
-            f"{mark}seat {p} ({names[p]}): VP {row['vp']} | {cards} | gold {row['gold']} | "
-            f"S{row['settlements']} H{row['harbors']} R{row['roads']} | settlers "
-            f"{row['settlers_left']} crews {row['crews_left']}{missions} | "
-            f"ships {' '.join(ships) or '-'}"
-        )
-    pirate = g.get(s, "pirate_hex")
-    if pirate >= 0:
-        owner = g.get(s, "pirate_owner")
-        lines.append(
-            f"pirate ship on hex {pirate} ({names[owner] if 0 <= owner < len(names) else '-'})"
-        )
-    lines.append(status_line(game))
-    return "\n".join(lines)
-
 
 def render_ansi(game: Game) -> str:
-    """The board row by row, then one line per seat (hands in full), then the status.
+    """The game as text (``spec.render.text``).
 
-    Explorers & Pirates gives the frame board in counts (face up by kind, face
-    down), one line per seat with its ships and their cargo, and the pirate ship.
+    The standard island row by row, one line per seat (hands in full), then the
+    status; Explorers & Pirates gives the frame board in counts, one line per
+    seat with its ships and their cargo, and the pirate ship.
     """
-    if game.config.variant == "explorers_and_pirates":
-        return _ep_ansi(game)
-    s = game.state
-    ck = game.config.variant == "cities_and_knights"
-    lines = []
-    h = 0
-    merchant = -1
-    if ck:
-        from catan_env.games.catan.cities_and_knights import layout as CL
-
-        merchant = int(s[CL.MERCHANT_HEX])
-    for length in ROW_LENGTHS:
-        cells = []
-        for _ in range(length):
-            t = _TERRAIN_SHORT[s[L.HEX_TERRAIN + h]]
-            num = int(s[L.HEX_NUMBER + h])
-            mark = "*" if s[L.ROBBER_HEX] == h else "m" if merchant == h else " "
-            cells.append(f"[{t}{num:>2}{mark}]" if num else f"[{t}  {mark}]")
-            h += 1
-        lines.append(" " * (4 * (5 - length)) + " ".join(cells))
-    assert h == NUM_HEXES
-    legend = "* robber" + (", m merchant" if ck else "")
-    lines.append(f"{legend}")
-    names = colours(game.num_players)
-    owner = s[L.VERTEX_OWNER : L.VERTEX_OWNER + NUM_VERTICES]
-    kind = s[L.VERTEX_BUILDING : L.VERTEX_BUILDING + NUM_VERTICES]
-    card_count = NUM_CARD_TYPES if ck else NUM_RESOURCES
-    for p, row in enumerate(seat_summaries(s)):
-        hand = s[L.HAND + NUM_CARD_TYPES * p : L.HAND + NUM_CARD_TYPES * p + card_count]
-        mark = ">" if game.current_player == p else " "
-        settlements = " ".join(
-            f"v{v}"
-            for v in np.flatnonzero((owner == p) & ((kind == SETTLEMENT) | (kind == TIPPED_CITY)))
-        )
-        cities = " ".join(f"v{v}" for v in np.flatnonzero((owner == p) & (kind == CITY)))
-        cards = " ".join(f"{CARD_NAMES[r][:2]}{int(hand[r])}" for r in range(card_count))
-        extras = ["LongestRoad"] if row["longest_road"] else []
-        if ck:
-            levels = "/".join(str(x) for x in row["levels"])
-            body = (
-                f"progress {row['progress_cards']} | levels T/P/S {levels} | "
-                f"knights {row['knights']} (active strength {row['active_strength']}) | "
-                f"road {row['road_length']}"
-            )
-            if row["metropolises"]:
-                extras.append(f"Metropolis x{row['metropolises']}")
-            if row["walls"]:
-                extras.append(f"Walls x{row['walls']}")
-            if row["defender"]:
-                extras.append(f"Defender x{row['defender']}")
-        else:
-            body = f"dev {row['dev_cards']} | army {row['army']} | road {row['road_length']}"
-            if row["largest_army"]:
-                extras.append("LargestArmy")
-        lines.append(
-            f"{mark}seat {p} ({names[p]}): VP {row['vp']} | {cards} | {body} | "
-            f"S[{settlements}] C[{cities}] {' '.join(extras)}".rstrip()
-        )
-    if ck:
-        lines.extend(_ck_ansi_lines(s, names))
-    lines.append(status_line(game))
-    return "\n".join(lines)
+    return game.variant.render.text(game)
 
 
-def _ck_ansi_lines(s: np.ndarray, names) -> list[str]:
-    from catan_env.games.catan.cities_and_knights import layout as CL
-    from catan_env.games.catan.cities_and_knights.constants import (
-        BARBARIAN_ATTACK_POSITION,
-        NUM_TRACKS,
-        TRACK_NAMES,
-    )
+def seat_summaries(game: Game) -> list[dict[str, Any]]:
+    """Each seat's public figures: what every player at the table can see.
 
-    knights = []
-    for v in np.flatnonzero(s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES] >= 0):
-        q = int(s[L.KNIGHT_OWNER + v])
-        state = "A" if s[CL.KNIGHT_ACTIVE + v] else "i"
-        knights.append(f"v{v}:{names[q][0].upper()}{int(s[CL.KNIGHT_STRENGTH + v])}{state}")
-    pos = int(s[CL.BARBARIAN_POS])
-    track = "#" * pos + "." * (BARBARIAN_ATTACK_POSITION - pos)
-    metros = []
-    for t in range(NUM_TRACKS):
-        if s[CL.METRO_HOLDER + t] >= 0:
-            metros.append(f"{TRACK_NAMES[t]}@v{int(s[CL.METRO_VERTEX + t])}")
-    walls = [f"v{v}" for v in np.flatnonzero(s[CL.VERTEX_WALL : CL.VERTEX_WALL + NUM_VERTICES])]
-    merchant = int(s[CL.MERCHANT_OWNER])
-    return [
-        f"knights (A active, i inactive): {' '.join(knights) or '-'}",
-        f"barbarians [{track}] {pos}/{BARBARIAN_ATTACK_POSITION} | metropolises: "
-        f"{' '.join(metros) or '-'} | walls: {' '.join(walls) or '-'} | merchant: "
-        f"{names[merchant] if merchant >= 0 else '-'}",
-    ]
+    One JSON-able dict per seat with at least ``seat``, ``colour``, ``vp``
+    (public VP) and ``cards`` (in hand); the variant's render module documents
+    the rest (``spec.render.summaries``).
+    """
+    return game.variant.render.summaries(game.state)
 
 
 def render_image(game: Game):
@@ -387,9 +60,7 @@ def render_image(game: Game):
     Explorers & Pirates boards are wide: the board is on top, the panel below
     (:mod:`catan_env.games.catan.explorers_and_pirates.render_image`).
     """
-    from .render_image import draw
-
-    return draw(game.state)
+    return game.variant.render.image(game.state)
 
 
 def render_rgb(game: Game) -> np.ndarray:
@@ -492,13 +163,10 @@ class Renderer:
 __all__ = [
     "RENDER_MODES",
     "available_render_modes",
-    "ep_status",
-    "ep_summaries",
     "HumanWindow",
     "Renderer",
     "render_ansi",
     "render_image",
     "render_rgb",
     "seat_summaries",
-    "status_line",
 ]

@@ -12,9 +12,11 @@ from helpers import corner, side, vid
 import catan_env
 from catan_env import Game
 from catan_env.config import GameConfig
+from catan_env.games.catan.cities_and_knights.render_image import TRACK_RGB
 from catan_env.games.catan.common.constants import colours
+from catan_env.games.catan.common.render_image import PLAYER_RGB, vertex_pixel
 from catan_env.render import render_ansi, render_image, render_rgb, seat_summaries
-from catan_env.render_image import HEIGHT, PLAYER_RGB, TRACK_RGB, WIDTH, vertex_pixel
+from catan_env.render_image import HEIGHT, WIDTH
 from catan_env.replay import iter_replay, make_record, record_jitted_game
 
 HEURISTIC = 2  # jitted agent kinds of catan_env.games.catan.base.agents
@@ -113,7 +115,7 @@ def test_picture_shows_cities_and_knights_pieces():
     text = render_ansi(g)
     assert f"{knight_a}:B3A" in text and f"{knight_i}:R2i" in text
     assert "science@" in text and "walls: " + city_v in text
-    blue_row = seat_summaries(g.state)[3]
+    blue_row = seat_summaries(g)[3]
     assert blue_row["levels"] == [0, 0, 4] and blue_row["metropolises"] == 1
     assert blue_row["walls"] == 1 and blue_row["knights"] == 1
     assert blue_row["active_strength"] == 3

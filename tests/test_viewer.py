@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 from catan_env.config import GameConfig
-from catan_env.render_image import TERRAIN_RGB
+from catan_env.games.catan.common.render_image import TERRAIN_RGB
 from catan_env.replay import make_record, record_jitted_game
 from catan_env.variants import get_variant
 from catan_env.viewer import public_fields, viewer_data, write_html

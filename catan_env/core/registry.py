@@ -45,6 +45,11 @@ def kernels_module(name: str) -> str:
     return f"catan_env._generated.{name}_kernels"
 
 
+def module(name: str, part: str):
+    """Module ``part`` of game ``name``'s package (e.g. ``"options"``), imported alone."""
+    return importlib.import_module(f"{_package(name)}.{part}")
+
+
 def rules(name: str):
     """Game ``name``'s rules module (the contract's jitted entry points)."""
     return importlib.import_module(rules_module(name))

@@ -1,9 +1,11 @@
 """GameSpec: everything the generic layers need to run one game, declared once.
 
 Each game's ``spec.py`` builds its ``SPEC`` from its rules module, its generated
-kernels and its Python layers (observation, explanation, snapshot); the
-registry (:mod:`catan_env.core.registry`) maps names to them. The simulator,
-the batched env and the search agents read a spec and never test a game's name.
+kernels and its Python layers (options, observation, explanation, snapshot,
+rendering, chance, determinization, shaping); the registry
+(:mod:`catan_env.core.registry`) maps names to them. The shared layers (the
+façade, the envs, the simulator, snapshots, pictures, search) read a spec and
+never test a game's name, a variant flag or a state length.
 """
 
 from __future__ import annotations
@@ -26,6 +28,26 @@ class GameSpec:
 
     The kernel fields are the functions of the game's generated kernels module
     (:mod:`catan_env.core.kernels.template`); ``rules`` is its contract module.
+    The hooks are the game's own Python layers; a game leaves out those it
+    does not offer (``None``), and the shared layer then says so.
+
+    Hooks:
+        options: how the game's options extend the shared ones and reach the
+            state (a Catan variant's ``VariantOptions``).
+        explain: ``explain(state, action, mask)``: why ``action`` is illegal.
+        snapshot: module with ``to_dict(state, envelope)`` and
+            ``from_dict(reader, config)`` (:mod:`catan_env.snapshot`).
+        render: module with ``text(game)``, ``summaries(state)`` (each seat's
+            public figures) and ``image(state)`` (a ``PIL.Image``, Pillow
+            imported on first use) (:mod:`catan_env.render`).
+        chance: module with ``merge_key(state)``, ``describe(before, after,
+            rolled)`` and ``redraws_without_bound(state)``
+            (:mod:`catan_env.chance`).
+        determinize: module with ``kept(state, seat)``, ``reserved(state,
+            seat)``, ``deal_cards(state, seats, rng)`` and ``consistent(state,
+            opponents)`` (:mod:`catan_env.determinize`).
+        shaping: ``(keyword, quantity(state, seat))`` pairs: the reward-shaping
+            terms the game offers beyond victory points (:mod:`catan_env.gym_env`).
     """
 
     name: str
@@ -40,6 +62,12 @@ class GameSpec:
     check_state: Any = None
     invariant_names: tuple[str, ...] = ()
     explain: Callable[..., str] | None = None
+    options: Any = None
+    snapshot: ModuleType | None = None
+    render: ModuleType | None = None
+    chance: ModuleType | None = None
+    determinize: ModuleType | None = None
+    shaping: tuple[tuple[str, Callable[..., int]], ...] = ()
     stat_names: tuple[str, ...] = ()
     #: ``tables_for(config)``: the static table array (``tb``) of a game with
     #: ``config``; games without tables get a one-word dummy.

@@ -7,9 +7,14 @@
 * No import cycle spans more than two modules, beyond the cycles the Python
   layers still have (:data:`REMAINING_CYCLES`, which may only shrink: each of
   them goes when its shared layer stops naming a game).
+* The shared layers (``catan_env/*.py`` and ``catan_env/core/**``) never branch
+  on a Catan variant (:func:`_game_branches` says what counts), beyond the
+  branches of the modules still to move (:data:`REMAINING_BRANCHES`, which
+  may only shrink).
 """
 
 import ast
+import re
 from pathlib import Path
 
 import catan_env
@@ -19,14 +24,17 @@ PACKAGE = Path(catan_env.__file__).resolve().parent
 _T = "catan_env."
 #: Cycles through the Python layers that still dispatch on a game by name.
 REMAINING_CYCLES = (
-    {_T + m for m in ("snapshot", "games.catan.cities_and_knights.snapshot",
-                       "games.catan.explorers_and_pirates.snapshot")},
     {_T + m for m in ("chance", "distributed", "game", "games.ancients.game",
-                       "games.ancients.record", "games.ancients.render_image",
-                       "games.ancients.simulate", "games.catan.explorers_and_pirates.render_image",
-                       "render", "render_image", "replay", "simulate")},
+                       "games.ancients.record", "games.ancients.simulate", "replay",
+                       "simulate")},
     {_T + m for m in ("cli", "games.ancients.cli", "games.ancients.tournament")},
 )  # fmt: skip
+#: Catan variant names a shared layer must not compare against.
+VARIANT_LITERALS = frozenset(("base", "cities_and_knights", "explorers_and_pirates"))
+#: Shared modules that still branch on a variant (owned elsewhere, moving later):
+#: path -> number of branches. It may only shrink.
+REMAINING_BRANCHES = {"viewer.py": 2}
+_FLAG_FUNCTION = re.compile(r"^_?is_(ck|ep|base|cities|explorers)(_|$)")
 
 
 def _module_name(path: Path) -> str:
@@ -136,3 +144,93 @@ def test_the_cycle_finder_finds_cycles():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"f"}, "f": {"e"}}
     comps = sorted(sorted(c) for c in _strongly_connected(graph) if len(c) > 1)
     assert comps == [["a", "b", "c"], ["e", "f"]]
+
+
+def _names_a_variant(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str) and node.value in VARIANT_LITERALS
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_names_a_variant(e) for e in node.elts)
+    return False
+
+
+def _is_state_size(node: ast.AST) -> bool:
+    name = node.id if isinstance(node, ast.Name) else getattr(node, "attr", None)
+    return isinstance(name, str) and name.endswith("STATE_SIZE")
+
+
+def _game_branches(source: str) -> list[tuple[int, str]]:
+    """Where ``source`` tells the Catan variants apart: ``(line, what)`` per branch.
+
+    A branch is
+    * a comparison (``==``, ``!=``, ``in``, ``not in``, ``is``...) with a variant
+      name literal, alone or inside a tuple, list or set literal
+      (``variant == "base"``, ``name in ("base", "cities_and_knights")``);
+    * a comparison with a state size (a name ending in ``STATE_SIZE``: telling
+      the variant by the state's length, ``state.shape[-1] == CK_STATE_SIZE``);
+    * a variant flag function, defined or used: ``is_ck``, ``_is_ck``,
+      ``is_ck_state``, ``is_ep_state``...
+    Naming a variant elsewhere is not a branch: the registry's and the Gymnasium
+    ids' ``{"variant": "base"}``, a default ``variant="base"``, docstrings.
+    """
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            if any(_names_a_variant(o) for o in operands):
+                out.append((node.lineno, "compares with a variant name"))
+            elif any(_is_state_size(o) for o in operands):
+                out.append((node.lineno, "compares with a state size"))
+        name = None
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            name = node.name
+        elif isinstance(node, ast.Name):
+            name = node.id
+        elif isinstance(node, ast.Attribute):
+            name = node.attr
+        if name is not None and _FLAG_FUNCTION.match(name):
+            out.append((node.lineno, f"variant flag {name}"))
+    return out
+
+
+def _shared_layers() -> list[Path]:
+    return sorted(PACKAGE.glob("*.py")) + sorted((PACKAGE / "core").rglob("*.py"))
+
+
+def test_shared_layers_do_not_branch_on_a_variant():
+    found = {}
+    for path in _shared_layers():
+        branches = _game_branches(path.read_text())
+        if branches:
+            found[path.relative_to(PACKAGE).as_posix()] = branches
+    new = {
+        p: b for p, b in found.items() if len(b) > REMAINING_BRANCHES.get(p, 0)
+    }  # fmt: skip
+    assert not new, f"shared layers branch on a variant (use the spec's hooks): {new}"
+    fewer = {p: len(found.get(p, ())) for p, n in REMAINING_BRANCHES.items()
+             if len(found.get(p, ())) < n}  # fmt: skip
+    assert not fewer, f"branches are gone: lower REMAINING_BRANCHES to {fewer}"
+
+
+def test_the_branch_finder_finds_branches():
+    source = """
+def f(state, variant, spec, game):
+    if variant == "cities_and_knights":
+        pass
+    if spec.name in ("base", "explorers_and_pirates"):
+        pass
+    if state.shape[-1] == CK_STATE_SIZE or len(state) != L.EP_STATE_SIZE:
+        pass
+    return _is_ck(variant) or is_ep_state(state)
+
+
+def _is_ck(variant):
+    return variant != "x"
+
+
+REGISTERED = {"variant": "base"}
+parser.add_argument("--variant", default="base")
+ok = played == out.shape[0] and game == "ancients"
+"""
+    lines = sorted(line for line, _ in _game_branches(source))
+    assert lines == [3, 5, 7, 7, 9, 9, 12]

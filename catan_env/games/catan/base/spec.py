@@ -3,13 +3,14 @@
 from catan_env._generated import base_kernels
 from catan_env.actions import BASE_ACTIONS
 from catan_env.core.spec import GameSpec
-from catan_env.explain import explain
 
 from ..common.layout import BASE_LAYOUT
 from ..common.phases import PHASE_NAMES
 from ..common.tables import STANDARD_TABLES
-from . import invariants, rules
+from . import chance, determinize, invariants, render, rules, snapshot
+from .explain import explain
 from .observe import OBS_LAYOUT, observe_into
+from .options import OPTIONS
 
 
 def standard_tables(config):
@@ -30,5 +31,10 @@ SPEC = GameSpec(
     check_state=invariants.check_state,
     invariant_names=invariants.INVARIANT_NAMES,
     explain=explain,
+    options=OPTIONS,
+    snapshot=snapshot,
+    render=render,
+    chance=chance,
+    determinize=determinize,
     tables_for=standard_tables,
 )

@@ -92,7 +92,6 @@ from .layout import (
     DISPLACED_FROM,
     DISPLACED_OWNER,
     DISPLACED_STRENGTH,
-    FIRST_ATTACK_DONE,
     FLEET_TYPES,
     GIVES_OWED,
     HARBOR_TRADES,
@@ -132,6 +131,7 @@ from .phases import SMITH as PHASE_SMITH
 from .phases import TRADE_MONOPOLY as PHASE_TRADE_MONOPOLY
 from .phases import WEDDING as PHASE_WEDDING
 from .progress import discard_from_hand, held_cards
+from .robber import robber_is_free
 
 _INVENTOR_TOKENS = np.array(INVENTOR_TOKENS, np.int32)
 FREE_ROADS = 2
@@ -253,7 +253,7 @@ def can_play(state, tb, p, kind):
                 return True
         return False
     if kind == BISHOP:
-        return state[FIRST_ATTACK_DONE] != 0
+        return robber_is_free(state)
     if kind == DESERTER:
         for v in range(NUM_VERTICES):
             q = state[KNIGHT_OWNER + v]

@@ -36,13 +36,13 @@ from .constants import (
     POLITICS,
 )
 from .layout import (
-    FIRST_ATTACK_DONE,
     KNIGHT_ACTIVE,
     KNIGHT_FLAGS,
     KNIGHT_STRENGTH,
     KNIGHTS_LEFT,
     LEVEL,
 )
+from .robber import robber_is_free
 
 _ONE = np.uint64(1)
 assert NUM_VERTICES <= 64
@@ -246,7 +246,7 @@ def displace_targets(state, tb, v):
 @njit(cache=True)
 def can_chase(state, tb, v):
     """The knight on ``v`` touches the robber's hex, and the robber is free (§3.14.7)."""
-    if state[FIRST_ATTACK_DONE] == 0:
+    if not robber_is_free(state):
         return False
     robber = state[ROBBER_HEX]
     for k in range(3):

@@ -87,6 +87,7 @@ from .phases import (
     TIE_DECK,
 )
 from .progress import draw_to, held_cards
+from .robber import robber_is_free
 
 (
     ST_IDLE,
@@ -251,7 +252,7 @@ def continue_roll(state, tb):
             state[ROLL_STAGE] = ST_ROBBER
         elif st == ST_ROBBER:
             state[ROLL_STAGE] = ST_DONE
-            if state[FIRST_ATTACK_DONE] != 0:
+            if robber_is_free(state):
                 state[RESUME_PHASE] = ROLL_RESOLVING
                 _decide(state, MOVE_ROBBER, a)
                 return

@@ -1,18 +1,39 @@
-"""The ``cities_and_knights`` section of a snapshot (C&K state beyond the base fields)."""
+"""Snapshots of Cities & Knights positions: ``to_dict`` / ``from_dict`` (``spec.snapshot``).
+
+A C&K snapshot is the standard island's description (:mod:`..common.snapshot`,
+with commodities among the cards and tipped cities among the buildings) and a
+``cities_and_knights`` section: barbarians, improvements, metropolises, walls,
+knights, progress cards and decks, the merchant, and the decision in progress.
+Reading it recomputes the supplies and VP and checks every C&K invariant.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from ..board.standard import HEX_LABELS, NUM_VERTICES
 from ..common import layout as L
 from ..common.constants import (
+    BUILDING_NAMES,
     CARD_NAMES,
+    DEV_DECK_SIZE,
     MAX_PLAYERS,
     NUM_CARD_TYPES,
     TIPPED_CITY,
+)
+from ..common.snapshot import (
+    Names,
+    Reader,
+    SnapshotError,
+    check_roads_connected,
+    derive_standard,
+    parse_id,
+    read_board,
+    read_players,
+    read_turn,
+    standard_to_dict,
 )
 from . import layout as CL
 from .constants import (
@@ -30,11 +51,10 @@ from .constants import (
     TRACK_NAMES,
     WALLS_PER_PLAYER,
 )
+from .phases import CK_PHASE_NAMES
 from .roll import STAGE_NAMES
 
-if TYPE_CHECKING:
-    from catan_env.snapshot import _Reader
-
+NAMES = Names(CARD_NAMES, BUILDING_NAMES + ("tipped_city",), CK_PHASE_NAMES)
 _PENDING = (
     ("pillage", CL.PILLAGE_OWED),
     ("tie_draw", CL.TIE_DRAW_OWED),
@@ -51,6 +71,35 @@ def _seat(x):
 
 def _vertex(x):
     return None if x < 0 else f"v{int(x)}"
+
+
+def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot of the C&K state ``s``; ``envelope`` holds its first fields."""
+    out = standard_to_dict(s, envelope, NAMES, lambda state, p: {})
+    out["cities_and_knights"] = section_to_dict(s)
+    return out
+
+
+def from_dict(d: Reader, config) -> np.ndarray:
+    """The C&K state a snapshot describes; :class:`SnapshotError` unless it is possible."""
+    n = config.num_players
+    s = np.zeros(CL.CK_STATE_SIZE, L.STATE_DTYPE)
+    vector = config.config_vector()
+    s[: L.CONFIG_SIZE] = vector[: L.CONFIG_SIZE]
+    for i, field in enumerate(CL.CK_CONFIG):
+        s[field] = vector[L.CONFIG_SIZE + i]
+    read_board(d, s, n, NAMES)
+    s[L.DECK_POS] = DEV_DECK_SIZE  # no development cards in C&K
+    read_players(d, s, n, NAMES.cards)
+    s[L.LONGEST_ROAD_HOLDER] = d.seat("longest_road", n)
+    s[L.LARGEST_ARMY_HOLDER] = -1
+    read_turn(d, s, n, NAMES)
+    section_from_dict(d, s, n)
+    derive_standard(s)
+    derive(s)
+    check(s)
+    check_roads_connected(s, n)
+    return s
 
 
 def section_to_dict(s: np.ndarray) -> dict[str, Any]:
@@ -142,10 +191,8 @@ def section_to_dict(s: np.ndarray) -> dict[str, Any]:
     }
 
 
-def section_from_dict(d: _Reader, s: np.ndarray, n: int) -> None:
+def section_from_dict(d: Reader, s: np.ndarray, n: int) -> None:
     """Fill the C&K fields of ``s`` from ``d["cities_and_knights"]``."""
-    from catan_env.snapshot import SnapshotError, _id
-
     root = "cities_and_knights"
     s[CL.BARBARIAN_POS] = d.int(f"{root}.barbarians.position", 0, 7)
     s[CL.FIRST_ATTACK_DONE] = int(d.get(f"{root}.barbarians.first_attack_done", bool))
@@ -169,13 +216,13 @@ def section_from_dict(d: _Reader, s: np.ndarray, n: int) -> None:
         else:
             s[CL.METRO_HOLDER + t] = d.seat(f"{root}.metropolises.{name}.owner", n, False)
             city = d.get(f"{root}.metropolises.{name}.city", str)
-            s[CL.METRO_VERTEX + t] = _id(
+            s[CL.METRO_VERTEX + t] = parse_id(
                 f"{root}.metropolises.{name}.city", city, "v", NUM_VERTICES
             )
     for i, v in enumerate(d.get(f"{root}.walls", list)):
-        s[CL.VERTEX_WALL + _id(f"{root}.walls.{i}", v, "v", NUM_VERTICES)] = 1
+        s[CL.VERTEX_WALL + parse_id(f"{root}.walls.{i}", v, "v", NUM_VERTICES)] = 1
     for name in d.get(f"{root}.knights", dict):
-        v = _id(f"{root}.knights", name, "v", NUM_VERTICES)
+        v = parse_id(f"{root}.knights", name, "v", NUM_VERTICES)
         base = f"{root}.knights.{name}"
         s[L.KNIGHT_OWNER + v] = d.seat(f"{base}.owner", n, False)
         s[CL.KNIGHT_STRENGTH + v] = d.int(f"{base}.strength", 1, 3)
@@ -245,12 +292,12 @@ def section_from_dict(d: _Reader, s: np.ndarray, n: int) -> None:
             s[field + p] = d.int(f"{root}.pending.{name}.{p}", 0, 48)
     sel = d.get(f"{root}.knight_selected")
     s[CL.KNIGHT_SELECTED] = (
-        -1 if sel is None else _id(f"{root}.knight_selected", sel, "v", NUM_VERTICES)
+        -1 if sel is None else parse_id(f"{root}.knight_selected", sel, "v", NUM_VERTICES)
     )
     s[CL.DISPLACED_OWNER] = d.seat(f"{root}.displaced.owner", n)
     origin = d.get(f"{root}.displaced.from")
     s[CL.DISPLACED_FROM] = (
-        0 if origin is None else _id(f"{root}.displaced.from", origin, "v", NUM_VERTICES)
+        0 if origin is None else parse_id(f"{root}.displaced.from", origin, "v", NUM_VERTICES)
     )
     s[CL.DISPLACED_STRENGTH] = d.int(f"{root}.displaced.strength", 0, 3)
     s[CL.DISPLACED_ACTIVE] = int(d.get(f"{root}.displaced.active", bool))
@@ -295,8 +342,6 @@ def derive(s: np.ndarray) -> None:
 
 def check(s: np.ndarray) -> None:
     """Raise :class:`SnapshotError` unless the C&K invariants hold."""
-    from catan_env.snapshot import SnapshotError
-
     from ..common.tables import STANDARD_TABLES
     from .invariants import (
         CK_INVARIANT_NAMES,

@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 
 from catan_env.actions import EP_ACTIONS
-from catan_env.config import EP_SCENARIOS
 
 from ..common import layout as L
 from ..common.constants import NUM_CARD_TYPES, RESOURCE_NAMES
@@ -36,6 +35,7 @@ from .constants import (
     COST_SHIP,
     GOLD_BUYS_PER_TURN,
     NUM_CARGO,
+    SCENARIOS,
     SHIPS_PER_PLAYER,
 )
 from .phases import (
@@ -187,7 +187,7 @@ def _spot(s, tb, v) -> str:
     )
 
 
-def explain_ep(s: np.ndarray, action: int, mask: np.ndarray) -> str:
+def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
     """Why ``action`` is not legal in the E&P state ``s``."""
     info = EP_ACTIONS.info(action)
     name = info.name
@@ -203,7 +203,7 @@ def explain_ep(s: np.ndarray, action: int, mask: np.ndarray) -> str:
 
 
 def _reason(s, info, phase, p) -> str:
-    tb = scenario_tables(EP_SCENARIOS[int(s[EL.OPT_SCENARIO])])
+    tb = scenario_tables(SCENARIOS[int(s[EL.OPT_SCENARIO])])
     f, arg = info.family, info.arg
     if f in _TRADE:
         return _trade_reason(s, f, arg, p)

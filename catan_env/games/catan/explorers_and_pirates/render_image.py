@@ -1,6 +1,6 @@
 """The picture of an Explorers & Pirates state (E&P §12): the frame board above, a panel below.
 
-:func:`draw_ep` returns the same 1000 x 660 RGB ``PIL.Image`` as the base
+:func:`draw` returns the same 1000 x 660 RGB ``PIL.Image`` as the base
 picture, laid out for the wide frame boards: the board of any scenario fills
 the top, scaled to fit, and one column per seat fills the panel below.
 
@@ -27,20 +27,11 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image, ImageDraw
 
-from catan_env.render_image import (
-    HEIGHT,
-    HOT_NUMBER_RGB,
-    INK,
-    PANEL_RGB,
-    PLAYER_RGB,
-    TERRAIN_RGB,
-    WIDTH,
-    _house,
-    _text,
-)
+from catan_env.render_image import HEIGHT, INK, WIDTH, _text
 
 from ..common.constants import colours
 from ..common.layout import BASE_LAYOUT
+from ..common.render_image import HOT_NUMBER_RGB, PANEL_RGB, PLAYER_RGB, TERRAIN_RGB, house
 from . import layout as EL
 from .constants import (
     COUNCIL,
@@ -59,6 +50,7 @@ from .constants import (
     TRACK_LAST,
     TRACK_NAMES,
 )
+from .render import status, summaries
 
 BOARD_HEIGHT = 430  # the board fills the top; the panel the rest
 MARGIN = 0.75  # frame around the outermost corners, in hex units
@@ -207,7 +199,7 @@ def _token(d: ImageDraw.ImageDraw, centre, number: int, r: float) -> None:
                   fill=HOT_NUMBER_RGB if hot else INK)  # fmt: skip
 
 
-def draw_ep(state: np.ndarray) -> Image.Image:
+def draw(state: np.ndarray) -> Image.Image:
     """The picture of an Explorers & Pirates ``state``."""
     s = state
     scenario = _scenario(s)
@@ -268,7 +260,7 @@ def _draw_hex_pieces(d, s, fr: _Frame, revealed, rgb) -> None:
                 d.ellipse((x - 12, y + 13, x + 12, y + 21), fill=CARGO_RGB[2], outline=INK)
         if k == SPICE:
             a = int(adv[h])
-            d.polygon(_house(x, y - r * 0.3, 8), fill=(240, 220, 170), outline=INK)
+            d.polygon(house(x, y - r * 0.3, 8), fill=(240, 220, 170), outline=INK)
             label = ADVANTAGE_SHORT[a] if 0 <= a < len(ADVANTAGE_SHORT) else "?"
             if a == 2 and face[h]:
                 label += f" {int(face[h])}"
@@ -301,10 +293,10 @@ def _draw_buildings(d, s, fr: _Frame, rgb) -> None:
         if kinds[v] == HARBOR_SETTLEMENT:
             # A harbor settlement: a house on a dock.
             d.rectangle((x - 10, y + 3, x + 10, y + 9), fill=(120, 85, 50), outline=INK)
-            d.polygon(_house(x, y - 2, 8), fill=colour, outline=INK, width=2)
+            d.polygon(house(x, y - 2, 8), fill=colour, outline=INK, width=2)
             _cargo_dots(d, x + 14, y, storage[v])
         else:
-            d.polygon(_house(x, y, 7), fill=colour, outline=INK, width=2)
+            d.polygon(house(x, y, 7), fill=colour, outline=INK, width=2)
 
 
 def _cargo_dots(d, x: float, y: float, cargo) -> None:
@@ -354,12 +346,10 @@ def _draw_pirate(d, s, fr: _Frame, rgb) -> None:
 
 
 def _draw_panel(d, s, fr: _Frame, seat_rgb) -> None:
-    from catan_env.render import ep_status, ep_summaries
-
     g = EL.EP_LAYOUT
     n = len(seat_rgb)
     y0 = BOARD_HEIGHT + 6
-    _text(d, (12, y0), ep_status(s), 15, anchor="la")
+    _text(d, (12, y0), status(s), 15, anchor="la")
     legend_x = WIDTH - 250
     for c in range(NUM_CARGO):
         cx = legend_x + 62 * c
@@ -378,7 +368,7 @@ def _draw_panel(d, s, fr: _Frame, seat_rgb) -> None:
     width = WIDTH // max(n, 1)
     current = int(BASE_LAYOUT.get(s, "current_player"))
     over = int(BASE_LAYOUT.get(s, "winner")) >= 0
-    for row in ep_summaries(s):
+    for row in summaries(s):
         p = row["seat"]
         _seat_column(d, 8 + p * width, y0 + 44, width - 16, row, seat_rgb[p],
                      p == current and not over, fr.tracks)  # fmt: skip
@@ -413,4 +403,4 @@ def _seat_column(d, x0, y, w, row, colour, current: bool, tracks) -> None:
         _text(d, (x0, ty + 2), f"mission VP {row['mission_vp']}", 12, anchor="la")
 
 
-__all__ = ["BACK_RGB", "BOARD_HEIGHT", "draw_ep"]
+__all__ = ["BACK_RGB", "BOARD_HEIGHT", "draw"]

@@ -1,4 +1,5 @@
-"""Snapshots of Explorers & Pirates positions: ``to_dict`` / ``from_dict`` (E&P §12.7).
+"""Snapshots of Explorers & Pirates positions: ``to_dict`` / ``from_dict`` (E&P §12.7;
+``spec.snapshot``).
 
 The same envelope as the base snapshot (format, version, variant, options,
 turn, result, rng), with the frame board: every hex by its ``(r,X)`` label
@@ -14,11 +15,17 @@ from typing import Any
 
 import numpy as np
 
-from catan_env.config import GameConfig
-
 from ..board.ep_frame import load_frame
 from ..common import layout as L
 from ..common.constants import RESOURCE_NAMES
+from ..common.snapshot import (
+    ANSWER_NAMES,
+    Reader,
+    SnapshotError,
+    card_counts,
+    parse_id,
+    seat_or_none,
+)
 from . import layout as EL
 from .constants import (
     ADVANTAGE_NAMES,
@@ -30,6 +37,7 @@ from .constants import (
     NEUTRAL,
     NUM_CARGO,
     ROADS_PER_PLAYER,
+    SCENARIOS,
     SETTLEMENTS_PER_PLAYER,
     SETTLERS_PER_PLAYER,
     SHIPS_PER_PLAYER,
@@ -50,13 +58,10 @@ def _cargo(row) -> dict[str, int]:
     return {CARGO_NAMES[c]: int(row[c]) for c in range(NUM_CARGO) if row[c]}
 
 
-def ep_to_dict(s: np.ndarray, base: dict[str, Any]) -> dict[str, Any]:
-    """The E&P snapshot; ``base`` holds the shared envelope fields."""
-    from catan_env.snapshot import ANSWER_NAMES, _resources, _seat
-
-    config = GameConfig.from_state_vector(s, "explorers_and_pirates")
-    board = load_frame(config.scenario)
-    n = config.num_players
+def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
+    """The snapshot of the E&P state ``s``; ``envelope`` holds its first fields."""
+    board = load_frame(SCENARIOS[int(s[EL.OPT_SCENARIO])])
+    n = int(s[L.NUM_PLAYERS])
     hexes = {}
     for h in range(board.num_hexes):
         hexes[board.labels[h]] = {
@@ -101,14 +106,14 @@ def ep_to_dict(s: np.ndarray, base: dict[str, Any]) -> dict[str, Any]:
             )
         players.append(
             {
-                "hand": _resources(L.BASE_LAYOUT.view(s, "hand")[p][:5]),
+                "hand": card_counts(L.BASE_LAYOUT.view(s, "hand")[p][:5]),
                 "gold": int(s[EL.GOLD + p]),
                 "discards_owed": int(s[L.DISCARDS_OWED + p]),
                 "ships": ships,
             }
         )
     return {
-        **base,
+        **envelope,
         "board": {
             "hexes": hexes,
             "token_stacks": {a: [int(t) for t in tokens[i]] for i, a in enumerate(AREAS)},
@@ -116,7 +121,7 @@ def ep_to_dict(s: np.ndarray, base: dict[str, Any]) -> dict[str, Any]:
         },
         "buildings": buildings,
         "roads": roads,
-        "bank": _resources(s[L.BANK : L.BANK + 5]),
+        "bank": card_counts(s[L.BANK : L.BANK + 5]),
         "players": players,
         "turn": {
             "number": int(s[L.TURN]),
@@ -125,7 +130,7 @@ def ep_to_dict(s: np.ndarray, base: dict[str, Any]) -> dict[str, Any]:
             "setup_index": int(s[L.SETUP_INDEX]),
             "start_player": int(s[L.START_PLAYER]),
             "active_player": int(s[L.ACTIVE_PLAYER]),
-            "current_player": _seat(s[L.CURRENT_PLAYER]),
+            "current_player": seat_or_none(s[L.CURRENT_PLAYER]),
             "dice": [int(s[L.DICE]), int(s[L.DICE + 1])],
             "moving_ship": None if s[EL.MOVING_SHIP] < 0 else f"s{s[EL.MOVING_SHIP]}",
             "gold_buys": int(s[EL.GOLD_BUYS]),
@@ -133,14 +138,14 @@ def ep_to_dict(s: np.ndarray, base: dict[str, Any]) -> dict[str, Any]:
         },
         "trade": {
             "give": {
-                **_resources(s[L.TRADE_GIVE : L.TRADE_GIVE + 5]),
+                **card_counts(s[L.TRADE_GIVE : L.TRADE_GIVE + 5]),
                 "gold": int(s[EL.TRADE_GOLD_GIVE]),
             },
             "want": {
-                **_resources(s[L.TRADE_WANT : L.TRADE_WANT + 5]),
+                **card_counts(s[L.TRADE_WANT : L.TRADE_WANT + 5]),
                 "gold": int(s[EL.TRADE_GOLD_WANT]),
             },
-            "to": _seat(s[L.TRADE_TO]),
+            "to": seat_or_none(s[L.TRADE_TO]),
             "answers": [ANSWER_NAMES[s[L.TRADE_ANSWER + p]] for p in range(n)],
         },  # fmt: skip
         "pirate": None
@@ -151,7 +156,7 @@ def ep_to_dict(s: np.ndarray, base: dict[str, Any]) -> dict[str, Any]:
             "positions": EL.EP_LAYOUT.view(s, "track_position")[:n].tolist(),
             "stamps": EL.EP_LAYOUT.view(s, "track_stamp")[:n].tolist(),
             "clock": int(s[EL.TRACK_CLOCK]),
-            "vp_cards": [_seat(x) for x in EL.EP_LAYOUT.view(s, "mission_vp_card")],
+            "vp_cards": [seat_or_none(x) for x in EL.EP_LAYOUT.view(s, "mission_vp_card")],
         },
         "lairs": {
             board.labels[h]: {
@@ -193,17 +198,15 @@ def ep_to_dict(s: np.ndarray, base: dict[str, Any]) -> dict[str, Any]:
         },
         "hero_rolls": int(s[EL.HERO_ROLLS]),
         "hero_dice": [int(x) for x in EL.EP_LAYOUT.view(s, "hero_dice")[:n]],
-        "result": {"winner": _seat(s[L.WINNER]), "truncated": bool(s[L.TRUNCATED])},
+        "result": {"winner": seat_or_none(s[L.WINNER]), "truncated": bool(s[L.TRUNCATED])},
         "decisions": int(s[L.DECISIONS]),
         "hexes_discovered": int(s[EL.DISCOVERED]),
         "rng": [int(s[L.RNG]), int(s[L.RNG + 1])],
     }
 
 
-def ep_from_dict(d, config: GameConfig) -> np.ndarray:
-    """Rebuild an E&P state from a snapshot read through ``snapshot._Reader`` ``d``."""
-    from catan_env.snapshot import ANSWER_NAMES, SnapshotError, _id
-
+def from_dict(d: Reader, config) -> np.ndarray:
+    """The E&P state a snapshot describes; :class:`SnapshotError` unless it is possible."""
     from .setup import ep_reset
     from .tables import scenario_tables
 
@@ -251,7 +254,7 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
     s[EL.EP_VERTEX_BUILDING : EL.EP_VERTEX_BUILDING + EL.MAX_VERTICES] = 0
     s[EL.EP_STORAGE : EL.EP_STORAGE + EL.MAX_VERTICES * NUM_CARGO] = 0
     for name, _ in d.get("buildings", dict).items():
-        v = _id("buildings", name, "v", nv)
+        v = parse_id("buildings", name, "v", nv)
         path = f"buildings.{name}"
         s[EL.EP_VERTEX_OWNER + v] = owner(path, d.get(f"{path}.owner"))
         s[EL.EP_VERTEX_BUILDING + v] = d.choice(f"{path}.kind", BUILDING_NAMES[1:]) + 1
@@ -260,7 +263,7 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
                 s[EL.EP_STORAGE + v * NUM_CARGO + c] = x
     s[EL.EP_ROAD_OWNER : EL.EP_ROAD_OWNER + EL.MAX_EDGES] = -1
     for name, value in d.get("roads", dict).items():
-        e = _id("roads", name, "e", ne)
+        e = parse_id("roads", name, "e", ne)
         s[EL.EP_ROAD_OWNER + e] = owner(f"roads.{name}", value)
     on_board = {}
     players = d.get("players", list)
@@ -285,7 +288,7 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
             sp = f"{path}.ships.{k}"
             i = p * SHIPS_PER_PLAYER + k
             at = d.get(f"{sp}.path")
-            s[EL.SHIP_EDGE + i] = -1 if at is None else _id(f"{sp}.path", at, "e", ne)
+            s[EL.SHIP_EDGE + i] = -1 if at is None else parse_id(f"{sp}.path", at, "e", ne)
             cargo = _counts(d, f"{sp}.cargo")
             for c in range(NUM_CARGO):
                 s[EL.SHIP_CARGO + i * NUM_CARGO + c] = cargo[c]
@@ -323,7 +326,7 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
     s[L.DICE] = d.int("turn.dice.0", 0, 6)
     s[L.DICE + 1] = d.int("turn.dice.1", 0, 6)
     moving = d.get("turn.moving_ship")
-    s[EL.MOVING_SHIP] = -1 if moving is None else _id("turn.moving_ship", moving, "s", 3)
+    s[EL.MOVING_SHIP] = -1 if moving is None else parse_id("turn.moving_ship", moving, "s", 3)
     s[EL.GOLD_BUYS] = d.int("turn.gold_buys", 0, 2)
     s[L.PROPOSALS] = d.int("turn.proposals", 0)
     sides = RESOURCE_NAMES + ("gold",)
@@ -349,6 +352,7 @@ def ep_from_dict(d, config: GameConfig) -> np.ndarray:
         raise SnapshotError("rng must be two integers")
     s[L.RNG] = d.int("rng.0")
     s[L.RNG + 1] = d.int("rng.1")
+    check(s, config.scenario)
     return s
 
 
@@ -358,8 +362,6 @@ def cargo_of(d, path) -> list[int]:
 
 def _read_modules(d, s, n, board, on_board, config) -> None:
     """Pirate, missions, lairs and crew supplies (E&P §5-§7)."""
-    from catan_env.snapshot import SnapshotError
-
     from .constants import (
         CREWS_PER_PLAYER,
         NUM_TRACKS,
@@ -491,8 +493,6 @@ def config_modules(config) -> list[str]:
 
 
 def _counts(d, path) -> list[int]:
-    from catan_env.snapshot import SnapshotError
-
     node = d.get(path, dict)
     extra = set(node) - set(CARGO_NAMES)
     if extra:
@@ -502,8 +502,6 @@ def _counts(d, path) -> list[int]:
 
 def check(s: np.ndarray, scenario: str) -> None:
     """Raise ``SnapshotError`` unless the E&P invariants hold."""
-    from catan_env.snapshot import SnapshotError
-
     from .invariants import (
         EP_INVARIANT_NAMES,
         ep_check_state,

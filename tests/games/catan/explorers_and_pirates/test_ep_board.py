@@ -206,7 +206,7 @@ def test_config_scenarios_and_options():
     g = ep_game()
     assert g.config.scenario == "land_ho" and g.config.vp_to_win == 8
     assert g.config.domestic_trade
-    from catan_env.config import EP_PLAYABLE
+    from catan_env.games.catan.explorers_and_pirates.options import PLAYABLE as EP_PLAYABLE
 
     for s in SCENARIOS:
         if s not in EP_PLAYABLE:
@@ -278,7 +278,7 @@ def test_numbers_table():
     assert list(C.COST_SETTLER[:5]) == list(C.COST_SETTLEMENT[:5]) == [1, 1, 1, 1, 0]
     assert list(C.TRACK_VP[0]) == [0, 1, 1, 2, 2, 2, 3, 3]
     assert list(C.TRACK_VP[2][:7]) == [0, 1, 1, 2, 2, 3, 3]
-    from catan_env.config import EP_VP_TO_WIN
+    from catan_env.games.catan.explorers_and_pirates.options import VP_TO_WIN as EP_VP_TO_WIN
 
     assert list(EP_VP_TO_WIN.values()) == [8, 12, 15, 15, 17]
 

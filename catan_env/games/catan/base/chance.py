@@ -1,0 +1,36 @@
+"""The base game's chance outcomes (``spec.chance``): dice totals, deck draws, steals.
+
+Only the total of the two dice has any effect in the base game, so outcomes
+that differ in the faces alone are one outcome, shown with the first pair of
+faces that gives the total: a roll has 11 outcomes (base §5.1).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..common import layout as L
+from ..common.chance import dev_draws, roll_total, steals
+
+
+def merge_key(s: np.ndarray) -> bytes:
+    """What tells two outcomes apart: the state, with the dice reduced to their total."""
+    s = s.copy()
+    s[L.DICE] += s[L.DICE + 1]
+    s[L.DICE + 1] = 0
+    return s.tobytes()
+
+
+def redraws_without_bound(s: np.ndarray) -> bool:
+    """No draw of the base game is repeated until it succeeds."""
+    return False
+
+
+def describe(before: np.ndarray, after: np.ndarray, rolled: bool) -> list[str]:
+    """What chance decided: the roll, the development cards drawn, a steal."""
+    n = int(before[L.NUM_PLAYERS])
+    parts = [roll_total(after)] if rolled else []
+    parts += dev_draws(before, after, n)
+    if not rolled:
+        parts += steals(before, after, n)
+    return parts

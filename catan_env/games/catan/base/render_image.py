@@ -1,0 +1,58 @@
+"""The picture of a base-game state: the standard island and a panel of seat blocks.
+
+:func:`draw` returns a 1000 x 660 RGB ``PIL.Image``: the board
+(:mod:`..common.render_image`: terrain, tokens, harbors, roads, settlements,
+cities, the robber) on the left, and on the right the turn, the dice and one
+block per seat with its public VP, cards, development cards, road length,
+army and awards.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PIL import Image
+
+from catan_env.render_image import _text
+
+from ..common.render_image import (
+    BADGE_RGB,
+    PANEL_X,
+    SEATS_Y,
+    board_picture,
+    deciding,
+    draw_buildings,
+    draw_robber,
+    panel_header,
+    seat_heading,
+)
+from .render import summaries
+
+_BLOCK = 104  # a seat block's height in the panel
+
+
+def draw(state: np.ndarray) -> Image.Image:
+    """The picture of the base state ``state``."""
+    s = state
+    img, d, seat_rgb = board_picture(s)
+    draw_buildings(d, s, seat_rgb)
+    draw_robber(d, s)
+    panel_header(d, s, "Catan")
+    y = SEATS_Y
+    for row in summaries(s):
+        p = row["seat"]
+        _seat_block(d, PANEL_X, y, row, seat_rgb[p], deciding(s, p))
+        y += _BLOCK
+    return img
+
+
+def _seat_block(d, x0, y, row, colour, current: bool) -> None:
+    seat_heading(d, x0, y, row, colour, current, 96)
+    _text(d, (x0, y + 30), f"cards {row['cards']}   development {row['dev_cards']}", 14,
+          anchor="la")  # fmt: skip
+    _text(d, (x0, y + 50), f"road {row['road_length']}   army {row['army']}", 14, anchor="la")
+    badges = []
+    if row["longest_road"]:
+        badges.append("Longest Road")
+    if row["largest_army"]:
+        badges.append("Largest Army")
+    _text(d, (x0, y + 72), "  ".join(badges), 13, BADGE_RGB, anchor="la")
