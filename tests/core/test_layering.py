@@ -21,11 +21,8 @@ _T = "catan_env."
 REMAINING_CYCLES = (
     {_T + m for m in ("snapshot", "games.catan.cities_and_knights.snapshot",
                        "games.catan.explorers_and_pirates.snapshot")},
-    {_T + m for m in ("chance", "distributed", "game", "games.ancients.game",
-                       "games.ancients.record", "games.ancients.render_image",
-                       "games.ancients.simulate", "games.catan.explorers_and_pirates.render_image",
-                       "render", "render_image", "replay", "simulate")},
-    {_T + m for m in ("cli", "games.ancients.cli", "games.ancients.tournament")},
+    {_T + m for m in ("games.catan.explorers_and_pirates.render_image", "render",
+                       "render_image")},
 )  # fmt: skip
 
 
