@@ -1,4 +1,4 @@
-"""PettingZoo AEC environment for Catan.
+"""PettingZoo AEC environment for every registered game (Catan, Ancients).
 
 Usage:
     >>> import catan_env
@@ -10,22 +10,29 @@ Usage:
     ...         env.action_space(agent).sample(obs["action_mask"])
     ...     env.step(action)
 
-Agents are ``player_0 .. player_{n-1}`` (seat order). Catan does not cycle
-seats: the engine names the next decider (discards on a 7 and trade answers
-happen out of turn), and ``agent_selection`` follows it.
+``variant`` names the game (a registry name: ``"base"``, ``"cities_and_knights"``,
+``"explorers_and_pirates"``, ``"ancients"``); the other keywords are its options.
+What differs per game comes from its hooks (:func:`catan_env.hooks.get`): the
+options and the ``Game`` (``configure``, ``new_game``), the agents' names and
+each game's seed range (``env``), the pictures (``pictures``).
+:func:`catan_env.ancients.env` is this env for Ancients.
 
-Spaces (per variant):
-    action: ``Discrete(260)`` for the base game, ``Discrete(1016)`` for Cities &
-    Knights (see :mod:`catan_env.actions` for names).
+Catan's agents are ``player_0 .. player_{n-1}`` (seat order); Ancients' are named
+after the scenario's sides. Turns do not simply cycle: the engine names the
+next decider (Catan's discards on a 7 and trade answers happen out of turn,
+an Ancients defender evades or battles back), and ``agent_selection`` follows it.
+
+Spaces (per game):
+    action: ``Discrete(num_actions)``: 260 for the base game, 1016 for Cities &
+    Knights (see :mod:`catan_env.actions` for names), 607 for Ancients.
     observation: ``Dict(observation=Box(0, 1, (obs_size,), float32),
     action_mask=Box(0, 1, (num_actions,), int8))``; the vector is the seat's own
-    view (the ``observe`` module of the variant's package under
-    :mod:`catan_env.games.catan`); the mask is all
-    zeros for agents not to act.
+    view (the game's ``observe_into``: the ``observe`` module of its package);
+    the mask is all zeros for agents not to act.
 
 Rendering: ``render_mode="ansi"`` returns a text board, ``"rgb_array"`` a
-``uint8`` picture ``(660, 1000, 3)``, ``"human"`` shows it in a window after
-every step (:mod:`catan_env.render`).
+``uint8`` picture (Catan ``(660, 1000, 3)``), ``"human"`` (Catan) shows it in a
+window after every step (:mod:`catan_env.render`).
 
 Records: ``env.unwrapped.record()`` is the current game's record and
 ``env.unwrapped.save_record(path)`` writes it (:mod:`catan_env.replay`;
@@ -49,10 +56,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from catan_env.games.catan.common.layout import CURRENT_PLAYER
-
-from .game import Game
-from .render import Renderer, available_render_modes
+from . import hooks
+from .render import HumanWindow, available_render_modes, has_display, render_mode_check
 from .replay import save_record
 
 
@@ -111,14 +116,55 @@ class _OrderEnforcingIterator:
         return self.raw.agent_selection
 
 
-class raw_env(AECEnv):
-    """Catan as a PettingZoo AEC environment.
+class Renderer:
+    """What ``render()`` does for a render mode, with the game's pictures.
 
     Args:
-        variant: rule set (``"base"`` or ``"cities_and_knights"``).
-        num_players: 2-4.
-        render_mode: ``None``, ``"ansi"``, ``"rgb_array"`` or ``"human"``.
-        **options: rule options of :class:`~catan_env.config.GameConfig`.
+        render: the game's render hooks (:class:`~catan_env.core.spec.RenderHooks`).
+        render_mode: ``None`` or one of ``render.MODES``.
+        title: the window title in ``human`` mode.
+
+    Raises:
+        ValueError: a mode the game does not have.
+        RuntimeError: ``human`` without a display or Tk (at construction, not mid-game).
+    """
+
+    def __init__(self, render, render_mode: str | None, title: str = "catan_env"):
+        render_mode_check(render_mode, render.MODES)
+        self.render_mode = render_mode
+        self._render = render
+        self._window = HumanWindow(title) if render_mode == "human" else None
+
+    def render(self, game) -> str | np.ndarray | None:
+        """The text board (``ansi``), the picture (``rgb_array``), or show it (``human``)."""
+        if self.render_mode == "ansi":
+            return self._render.text(game)
+        if self.render_mode == "rgb_array":
+            return np.asarray(self._render.image(game))
+        if self._window is not None:
+            self._window.show(self._render.image(game))
+        return None
+
+    def close(self) -> None:
+        if self._window is not None:
+            self._window.close()
+            self._window = None
+
+
+class raw_env(AECEnv):
+    """A registered game as a PettingZoo AEC environment.
+
+    Args:
+        variant: the game, a registry name (``"base"``, ``"cities_and_knights"``,
+            ``"explorers_and_pirates"``, ``"ancients"``).
+        render_mode: ``None`` or one of the game's render modes (``"ansi"``,
+            ``"rgb_array"``; Catan also ``"human"``).
+        **options: the game's options (its ``configure``): Catan's
+            ``num_players`` (2-4) and :class:`~catan_env.config.GameConfig`
+            options; Ancients' ``scenario`` and rule options.
+
+    Raises:
+        ValueError: an unknown game, option or render mode (``ConfigError`` for Catan options).
     """
 
     metadata = {
@@ -128,30 +174,30 @@ class raw_env(AECEnv):
         "is_parallelizable": False,
     }
 
-    def __init__(
-        self,
-        variant: str = "base",
-        num_players: int = 4,
-        render_mode: str | None = None,
-        **options: Any,
-    ):
+    def __init__(self, variant: str = "base", *, render_mode: str | None = None, **options: Any):
         super().__init__()
+        self._spec = spec = hooks.get(variant)
+        self._config = spec.configure(**options)
         # Built first: a bad mode, or "human" without a display, fails here.
-        self._renderer = Renderer(render_mode, f"catan_{variant}")
+        self._renderer = Renderer(spec.pictures, render_mode, spec.env.name(self._config))
         self.render_mode = render_mode
-        self._variant = variant
-        self._options = dict(options)
         # Build one game now so a bad configuration fails at construction.
-        self.game = Game(variant=variant, num_players=num_players, seed=0, **options)
-        self.metadata = {**self.metadata, "name": f"catan_{variant}_v0"}
-        n_actions = self.game.num_actions
-        obs_size = self.game.variant.obs_size
-        self.possible_agents = [f"player_{i}" for i in range(num_players)]
+        self.game = spec.new_game(self._config, 0)
+        self._tables = spec.tables(self._config)
+        self._obs_size, self._observe_into = spec.obs_size, spec.observe_into
+        self.metadata = {
+            **self.metadata,
+            # Declared modes are tried by checkers: no window where none can open.
+            "render_modes": [m for m in spec.pictures.MODES if m != "human" or has_display()],
+            "name": spec.env.name(self._config),
+        }
+        n_actions = spec.num_actions
+        self.possible_agents = list(spec.env.agent_names(self._config))
         self.agents = []
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
             {
-                "observation": spaces.Box(0.0, 1.0, (obs_size,), np.float32),
+                "observation": spaces.Box(0.0, 1.0, (self._obs_size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
             }
         )
@@ -169,13 +215,8 @@ class raw_env(AECEnv):
         """Start a new game; ``seed`` fixes it completely."""
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
-        game_seed = int(self._seed_rng.integers(0, 2**63 - 1))
-        self.game = Game(
-            variant=self._variant,
-            num_players=len(self.possible_agents),
-            seed=game_seed,
-            **self._options,
-        )
+        game_seed = int(self._seed_rng.integers(0, self._spec.env.SEED_LIMIT))
+        self.game = self._spec.new_game(self._config, game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -189,12 +230,12 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat_of[agent]
         game = self.game
-        if not game.done and game.state[CURRENT_PLAYER] == seat:
-            mask = game._legal().astype(np.int8)
+        if game.current_player == seat:
+            mask = game.action_mask().astype(np.int8)
         else:
             mask = np.zeros(game.num_actions, np.int8)
-        obs = np.empty(game.variant.obs_size, np.float32)
-        game.variant.observe_into(game.state, game.tables, seat, obs)
+        obs = np.empty(self._obs_size, np.float32)
+        self._observe_into(game.state, self._tables, seat, obs)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -209,18 +250,19 @@ class raw_env(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         # Rewards are all zero while a game runs, so there is nothing to clear.
         if game.done:
-            winner = self.game.winner
+            winner = game.winner
+            facts = {"winner": winner, "turns": game.turn, **self._spec.env.info(game)}
             for a in self.agents:
                 if winner is None:
                     self.truncations[a] = True
                 else:
                     self.terminations[a] = True
                     self.rewards[a] = 1.0 if self._seat_of[a] == winner else -1.0
-                self.infos[a] = {"winner": winner, "turns": self.game.turn}
+                self.infos[a] = dict(facts)
             self._accumulate_rewards()
             self._deads_step_first()
         else:
-            self.agent_selection = self.possible_agents[game.state[CURRENT_PLAYER]]
+            self.agent_selection = self.possible_agents[game.current_player]
         if self.render_mode == "human":
             self.render()
 
@@ -228,9 +270,13 @@ class raw_env(AECEnv):
         """The text board (``ansi``), the picture (``rgb_array``), or show it (``human``)."""
         return self._renderer.render(self.game)
 
-    def record(self) -> dict:
-        """The current game's record (seed, options, actions; :mod:`catan_env.replay`)."""
-        return self.game.record()
+    def record(self, agents=None) -> dict:
+        """The current game's record (seed, options, actions; :mod:`catan_env.replay`).
+
+        Args:
+            agents: the name of each seat's agent, kept for the reader.
+        """
+        return self.game.record(agents)
 
     def save_record(self, path) -> None:
         """Write the current game's record as JSON to ``path`` (``.gz``: compressed)."""

@@ -13,6 +13,9 @@ Examples:
     catan-env info
 
 Every command takes --json; a bad argument gets one line on stderr and exit status 2.
+Every registered game goes through the same commands: ``--game`` names its
+family (``--variant`` one of the family's rule sets); what differs per game
+(options, agents, seeds, words) comes from its hooks (:func:`catan_env.hooks.get`).
 """
 
 from __future__ import annotations
@@ -21,10 +24,11 @@ import argparse
 import json
 import os
 import sys
-from dataclasses import fields
+
+from catan_env.core import registry
 
 from .cli_records import add_commands as add_record_commands
-from .config import ConfigError, GameConfig
+from .config import ConfigError
 
 EPILOG = """examples:
   catan-env simulate --games 1000
@@ -51,11 +55,14 @@ TOURNAMENT_EPILOG = """examples:
       --games 1000 --seed 0 --out results.json
   catan-env tournament --pool --agents heuristic,weighted,random --games 900 --json
   catan-env tournament --agents heuristic,random,random,random --games 1000000 --ray auto
+  catan-env tournament --game ancients --agents heuristic,random --games 1000
 
 A lineup (one agent per seat) is rotated so every agent sits in every seat
-equally often; --pool draws each table from N distinct agents instead. Win
-rates come with Wilson 95% intervals (* = above the seat share) and ratings
-are openskill Plackett-Luce on each game's ranking (winner, then VP).
+equally often; --pool draws each table from N distinct agents instead;
+--form pairings (Ancients' default) plays every ordered seating of distinct
+agents equally often. Win rates come with Wilson 95% intervals (* = above the
+seat share) and ratings are openskill Plackett-Luce on each game's ranking
+(winner, then VP or banners).
 """
 
 
@@ -66,58 +73,45 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _parse_option(text: str) -> tuple[str, object]:
-    if "=" not in text:
-        raise ConfigError(f"option {text!r} must look like name=value")
-    name, raw = (part.strip() for part in text.split("=", 1))
-    kinds = {f.name: f.type for f in fields(GameConfig)}
-    if name not in kinds:
-        raise ConfigError(f"unknown option {name!r}; known options: {', '.join(sorted(kinds))}")
-    kind = str(kinds[name]).replace(" | None", "")
-    if kind == "bool":
-        low = raw.lower()
-        if low not in ("true", "false", "1", "0", "yes", "no"):
-            raise ConfigError(f"option {name} takes true or false, got {raw!r}")
-        return name, low in ("true", "1", "yes")
-    if kind == "int":
-        try:
-            return name, int(raw)
-        except ValueError:
-            raise ConfigError(f"option {name} takes an integer, got {raw!r}") from None
-    if name == "fixed_board":
-        try:
-            return name, json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise ConfigError(f"option fixed_board takes JSON: {exc}") from None
-    return name, raw
+def _spec(args):
+    """The game of ``--game`` and ``--variant``, with its hooks."""
+    from . import hooks
+
+    return hooks.get(registry.resolve(args.game, args.variant))
 
 
-def _make_config(args, players: int) -> GameConfig:
-    options = dict(_parse_option(o) for o in args.option)
+def _make_config(args, spec, players: int | None):
+    """The game's options from ``-o``, ``--scenario`` and the seats."""
+    options = dict(spec.batch.parse_option(o) for o in args.option)
     for key in ("variant", "num_players", "scenario"):
         if key in options:
             raise ConfigError(f"set {key} with its own flag, not -o")
     if getattr(args, "scenario", None) is not None:
         options["scenario"] = args.scenario
-    return GameConfig.make(variant=args.variant, num_players=players, **options)
+    if players is not None:
+        options["num_players"] = players
+    return spec.configure(**options)
+
+
+def _agent_names(text: str) -> list[str]:
+    names = [a.strip() for a in text.split(",")]
+    if any(not a for a in names):
+        raise ConfigError(f"--agents has an empty name: {text!r}")
+    return names
 
 
 def _cmd_simulate(args) -> int:
-    if args.game == "ancients":
-        from catan_env.games.ancients.cli import simulate_command
-
-        return simulate_command(args)
-    from agents import make_agent
-
     from .simulate import simulate
 
-    config = _make_config(args, args.players)
-    names = [a.strip() for a in args.agents.split(",")]
+    spec = _spec(args)
+    config = _make_config(args, spec, args.players)
+    players = config.num_players
+    names = _agent_names(args.agents)
     if len(names) == 1:
-        names = names * args.players
-    if len(names) != args.players:
-        raise ConfigError(f"--agents names {len(names)} agents for {args.players} players")
-    agent_list = [make_agent(name, seed=args.seed * 1000 + i) for i, name in enumerate(names)]
+        names = names * players
+    if len(names) != players:
+        raise ConfigError(f"--agents names {len(names)} agents for {players} players")
+    agent_list = [spec.batch.make_agent(name, args.seed * 1000 + i) for i, name in enumerate(names)]
     if args.threads is not None and args.threads < 1:
         raise ConfigError(f"--threads must be at least 1, got {args.threads}")
     on_game, recorded = None, 0
@@ -145,13 +139,17 @@ def _cmd_simulate(args) -> int:
             out["records"] = {"dir": args.record, "games": recorded}
         print(json.dumps(out))
         return 0
+    words = spec.batch.WORDS
+    seat, score = words.get("seat", "seat"), words.get("vp", "VP")
+    seats = spec.batch.seat_names(config)
+    wide = max(6, 2 + max(map(len, seats)))
     print(
-        f"{result.games} games of {result.variant}, {result.num_players} players "
-        f"({result.engine}, seed {result.seed})"
+        f"{result.games} games of {spec.batch.title(config)} ({result.engine}, seed {result.seed})"
     )
-    print(f"{'seat':<6}{'agent':<12}{'wins':>8}{'win rate':>10}")
-    for p, (name, wins) in enumerate(zip(result.agents, result.wins, strict=True)):
-        print(f"{p:<6}{name:<12}{wins:>8}{wins / result.games:>10.1%}")
+    print(f"{seat:<{wide}}{'agent':<12}{'wins':>8}{'win rate':>10}{score:>9}")
+    rows = zip(seats, result.agents, result.wins, result.mean_vp, strict=True)
+    for name, agent, wins, mean in rows:
+        print(f"{name:<{wide}}{agent:<12}{wins:>8}{wins / result.games:>10.1%}{mean:>9.2f}")
     if result.truncated:
         print(f"truncated by the turn limit: {result.truncated}")
     print(f"mean game length: {result.mean_turns:.1f} turns, {result.mean_decisions:.0f} decisions")
@@ -169,17 +167,15 @@ def _cmd_simulate(args) -> int:
 
 
 def _cmd_tournament(args) -> int:
-    if args.game == "ancients":
-        from catan_env.games.ancients.tournament import tournament_command
-
-        return tournament_command(args)
     from .tournament import tournament
 
-    names = [a.strip() for a in args.agents.split(",")]
-    if any(not a for a in names):
-        raise ConfigError(f"--agents has an empty name: {args.agents!r}")
-    players = args.players if args.players is not None else 4 if args.pool else len(names)
-    config = _make_config(args, players)
+    spec = _spec(args)
+    names = _agent_names(args.agents)
+    form = "pool" if args.pool else args.form or spec.batch.TOURNAMENT_FORM
+    players = args.players
+    if players is None and form == "lineup":
+        players = len(names)
+    config = _make_config(args, spec, players)
     if args.out and not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
         # Say so before the games, not after them.
         raise ConfigError(f"--out {args.out!r}: no such directory")
@@ -189,7 +185,7 @@ def _cmd_tournament(args) -> int:
             args.games,
             config,
             seed=args.seed,
-            pool=args.pool,
+            form=form,
             progress=not args.quiet,
             threads=args.threads,
             **_ray_kwargs(args),
@@ -231,16 +227,28 @@ def _add_ray_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _cmd_info(args) -> int:
-    from catan_env.games.catan.common.layout import STATE_DTYPE
+def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    families = registry.families()
+    parser.add_argument(
+        "--game",
+        choices=families,
+        default=families[0],
+        help=f"{' or '.join(families)} (default {families[0]}; ancients: Command & Colors: "
+        "Ancients, --agents per side)",
+    )
+    parser.add_argument(
+        "--variant", default=None, help="the game's rule set (default: its first, base for catan)"
+    )
 
+
+def _cmd_info(args) -> int:
     from . import __version__
     from .core import CACHE_DIR
-    from .variants import VARIANT_NAMES, get_variant
+    from .core.layout import STATE_DTYPE
 
     variants = {}
-    for name in VARIANT_NAMES:
-        v = get_variant(name)
+    for name in registry.names():
+        v = registry.get(name)
         variants[name] = {
             "title": v.title,
             "num_actions": v.num_actions,
@@ -262,6 +270,8 @@ def _cmd_info(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .tournament import FORMS
+
     parser = _Parser(
         prog="catan-env",
         description="Fast, rules-complete Catan environments: simulate games, inspect the engine.",
@@ -278,14 +288,8 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sim.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
-    sim.add_argument(
-        "--game",
-        choices=("catan", "ancients"),
-        default="catan",
-        help="catan (default) or ancients (Command & Colors: Ancients; --agents per side)",
-    )
-    sim.add_argument("--players", "-p", type=int, default=4, help="seats (2-4, default 4)")
-    sim.add_argument("--variant", default="base", help="rule set (default base)")
+    _add_game_arguments(sim)
+    sim.add_argument("--players", "-p", type=int, default=None, help="seats (Catan 2-4, default 4)")
     sim.add_argument(
         "--scenario",
         default=None,
@@ -349,9 +353,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="seats (default: the lineup's length, or 4 with --pool)",
     )
-    tour.add_argument("--variant", default="base", help="rule set (default base)")
+    _add_game_arguments(tour)
     tour.add_argument(
-        "--game", choices=("catan", "ancients"), default="catan", help="catan (default) or ancients"
+        "--form",
+        choices=FORMS,
+        default=None,
+        help="lineup (Catan's default), pool (as --pool) or pairings (every ordered seating "
+        "of distinct agents, Ancients' default)",
     )
     tour.add_argument(
         "--scenario",

@@ -1,5 +1,8 @@
 """The record commands of ``catan-env``: ``replay`` and ``render``, and ``simulate --record``.
 
+Every game's records go through the same commands; the summary text and the
+pictures are the record's game's (its record and render hooks).
+
 Examples:
     catan-env simulate --games 10 --agents heuristic,random,random,random --record games/
     catan-env replay games/game_00000.json
@@ -87,7 +90,7 @@ def _load(path: str) -> dict:
 
 
 def cmd_replay(args) -> int:
-    from .replay import replay, state_digest, summary
+    from .replay import replay, state_digest, summary, summary_lines
 
     record = _load(args.file)
     game = replay(record)
@@ -103,28 +106,7 @@ def cmd_replay(args) -> int:
     if args.json:
         print(json.dumps(info))
         return 0
-    if info.get("game") == "ancients":
-        from catan_env.games.ancients.record import summary_lines
-
-        print("\n".join(summary_lines(info, args.file)))
-        _print_check(info)
-        return 0
-    print(f"{args.file}: {game.variant.title}, {info['players']} players, seed {info['seed']}")
-    agents = info["agents"] or ["?"] * info["players"]
-    print(f"  {'seat':<6}{'colour':<8}{'agent':<14}{'VP':>4}")
-    for p in range(info["players"]):
-        mark = "  winner" if info["winner"] == p else ""
-        print(f"  {p:<6}{info['colours'][p]:<8}{agents[p]:<14}{info['vp'][p]:>4}{mark}")
-    end = (
-        "truncated by the turn limit"
-        if info["truncated"]
-        else "unfinished"
-        if not info["finished"]
-        else f"won by {info['colours'][info['winner']]}"
-    )
-    print(f"  {info['decisions']} decisions, {info['turns']} turns, {end}")
-    for name, value in info.get("stats", {}).items():
-        print(f"  {name.replace('_', ' ')}: {value}")
+    print("\n".join(summary_lines(info, record, args.file)))
     _print_check(info)
     return 0
 
@@ -164,16 +146,11 @@ def _scaled(image, scale: float):
 
 def _renderers(record: dict):
     """``(text board, picture)`` functions of a game for the record's game."""
-    from .replay import is_ancients
+    from . import hooks
+    from .replay import game_of
 
-    if is_ancients(record):
-        from catan_env.games.ancients.render import render_text
-        from catan_env.games.ancients.render_image import render_image as ancients_image
-
-        return render_text, ancients_image
-    from .render import render_ansi, render_image
-
-    return render_ansi, render_image
+    render = hooks.get(game_of(record)).pictures
+    return render.text, render.image
 
 
 def cmd_render(args) -> int:

@@ -1,10 +1,10 @@
 """Batch self-play on a Ray cluster: games split into chunks, each chunk a Ray task.
 
 ``catan-env simulate --ray [ADDRESS]`` and ``catan-env tournament --ray
-[ADDRESS]`` (Catan, and Ancients with ``--game ancients``: see
-:func:`play_ancients_distributed`) (or ``ray_address=`` in :func:`~catan_env.simulate.simulate` and
-:func:`~catan_env.tournament.tournament`) come here; nothing else in the
-package imports Ray, which is the optional extra ``catan_env[distributed]``.
+[ADDRESS]``, for any game (or ``ray_address=`` in
+:func:`~catan_env.simulate.simulate` and :func:`~catan_env.tournament.tournament`)
+come here; nothing else in the package imports Ray, which is the optional extra
+``catan_env[distributed]``.
 
 How a run goes:
 
@@ -18,7 +18,8 @@ How a run goes:
 3. :func:`play_jitted_distributed` cuts the games into chunks of
    ``task_games`` and runs each chunk as a one-CPU task calling
    :func:`~catan_env.simulate.play_jitted` on a worker. Game ``i`` is played
-   from its own seed (``game_seeds(seed, games)[i]``), so which worker plays
+   from its own seed row (the game's ``simulate_seeds`` or
+   ``tournament_seeds``), so which worker plays
    it, and how the games are chunked, changes nothing: the per-game results
    equal a single-machine run's. Each result is written into the rows of its
    chunk, so a chunk that runs twice is counted once.
@@ -47,7 +48,6 @@ except ModuleNotFoundError as exc:
 from ray.exceptions import RayError
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
-from .config import GameConfig
 from .simulate import GameRecords, load_engine, play_jitted
 
 DEFAULT_TASK_GAMES = 250
@@ -72,11 +72,11 @@ def connect(address: str | None = None) -> int:
 
 
 @ray.remote(num_cpus=1)
-def _load(config: GameConfig) -> float:
+def _load(config) -> float:
     return load_engine(config, True, threads=1)
 
 
-def load_engine_everywhere(config: GameConfig) -> float:
+def load_engine_everywhere(config) -> float:
     """Load (or compile) the self-play kernel on every node with CPUs; return the wall seconds.
 
     Only a warm-up: a node that fails here still gets tasks, which then load
@@ -106,7 +106,7 @@ def _on_every_node(remote_fn, *args) -> float:
 
 @ray.remote(num_cpus=1)
 def _play_chunk(
-    config: GameConfig,
+    config,
     kinds: np.ndarray,
     seeds: np.ndarray,
     agent_seed: int,
@@ -126,7 +126,7 @@ def _play_chunk(
 
 
 def play_jitted_distributed(
-    config: GameConfig,
+    config,
     jobs: Sequence[tuple[np.ndarray, np.ndarray]],
     agent_seed: int,
     bar=None,
@@ -141,9 +141,9 @@ def play_jitted_distributed(
     ``play_jitted(config, *jobs[j], agent_seed)`` on one machine.
 
     Args:
-        config: the game options.
+        config: the game options (the game's ``configure`` result).
         jobs: ``(kinds, seeds)`` pairs: the jitted agent kind of each seat
-            (:func:`~catan_env.simulate.kernel_kinds`) and one seed per game.
+            (:func:`~catan_env.simulate.kernel_kinds`) and one seed row per game.
         agent_seed: seeds the agents' generator (with each game's seed).
         bar: a tqdm progress bar, advanced as chunks finish, or ``None``.
         task_games: games per task.
@@ -213,82 +213,3 @@ def _run_chunks(chunks: Sequence[tuple[int, int, int]], submit, done, bar, resub
         done(c, part)
         if bar is not None:
             bar.update(b - a)
-
-
-# --- Command & Colors: Ancients -----------------------------------------------------
-
-
-@ray.remote(num_cpus=1)
-def _load_ancients() -> float:
-    from catan_env.games.ancients.simulate import load_kernel
-
-    numba.set_num_threads(1)
-    return load_kernel()
-
-
-def load_ancients_everywhere() -> float:
-    """Load (or compile) the Ancients kernel on every node with CPUs; return the wall seconds."""
-    return _on_every_node(_load_ancients)
-
-
-@ray.remote(num_cpus=1)
-def _play_ancients_chunk(
-    scenario: dict, options: dict, kinds: np.ndarray, game_seeds: np.ndarray, agent_seeds
-) -> np.ndarray:
-    """One chunk of Ancients games on a worker, in the kernel on one thread."""
-    from catan_env.games.ancients.scenario import Scenario
-    from catan_env.games.ancients.simulate import play_games
-
-    numba.set_num_threads(1)
-    sc = Scenario.from_dict(scenario)
-    # writable copies: numba compiles read-only arrays as another type
-    return play_games(sc, options, np.array(kinds), np.array(game_seeds), np.array(agent_seeds))
-
-
-def play_ancients_distributed(
-    scenario: dict,
-    options: dict,
-    jobs: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray]],
-    bar=None,
-    task_games: int = DEFAULT_TASK_GAMES,
-    max_retries: int = DEFAULT_MAX_RETRIES,
-    resubmits: int = DEFAULT_RESUBMITS,
-) -> list[np.ndarray]:
-    """Play Ancients games as Ray tasks; each job's per-game results, in game order.
-
-    Call :func:`connect` first. The result for job ``j`` equals
-    ``play_games(scenario, options, *jobs[j])`` on one machine
-    (:func:`catan_env.games.ancients.simulate.play_games`): rows of (winner side or
-    -1, turns, decisions, banners bottom, banners top).
-
-    Args:
-        scenario: the scenario as JSON data (``Scenario.source``).
-        options: the full rule options (``check_options``).
-        jobs: ``(kinds, game_seeds, agent_seeds)``: the jitted agent kind of each
-            side, and the seeds of each game's state and agents.
-        bar, task_games, max_retries, resubmits: as :func:`play_jitted_distributed`.
-    """
-    if task_games < 1:
-        raise ValueError(f"task_games must be at least 1, got {task_games}")
-    chunks = [
-        (j, start, min(start + task_games, len(job[1])))
-        for j, job in enumerate(jobs)
-        for start in range(0, len(job[1]), task_games)
-    ]
-    results = [np.zeros((len(job[1]), 5), np.int64) for job in jobs]
-    scenario_ref = ray.put(scenario)
-    task = _play_ancients_chunk.options(max_retries=max_retries)
-
-    def submit(c: int):
-        j, a, b = chunks[c]
-        kinds, game_seeds, agent_seeds = jobs[j]
-        return task.remote(
-            scenario_ref, options, np.asarray(kinds, np.int64), game_seeds[a:b], agent_seeds[a:b]
-        )
-
-    def done(c: int, part) -> None:
-        j, a, b = chunks[c]
-        results[j][a:b] = part
-
-    _run_chunks(chunks, submit, done, bar, resubmits)
-    return results

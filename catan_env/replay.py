@@ -1,6 +1,6 @@
 """Game records: JSON files that replay a game exactly, and tools to look inside them.
 
-A record holds what fixes a game and how it went::
+A record holds what fixes a game and how it went. A Catan record::
 
     {"format": "catan_env/record", "version": 1, "engine_version": "0.1.0",
      "variant": "cities_and_knights", "options": {"num_players": 4, ...},
@@ -11,18 +11,23 @@ A record holds what fixes a game and how it went::
      "result": {"winner": 2, "truncated": false, "turns": 61, "decisions": 7012,
                 "vp": [8, 9, 13, 6], "state_sha256": "..."}}
 
-A Command & Colors: Ancients record is the same format with ``"game":
-"ancients"``, its scenario and options instead of ``variant`` and ``board``
-(:mod:`catan_env.games.ancients.record`); every function here takes either.
+``"game"`` names the record's game: a game of the registry or a family
+(:func:`catan_env.core.registry.resolve`, with ``"variant"`` picking one of the
+family's games); a record without it is a Catan record, as every record was
+before there was a second game. What follows the version header up to
+``"actions"`` (the rule set or scenario, the options and seed, what pins the
+start), the ``result`` and the summary are the game's own: its record hooks
+(:class:`~catan_env.core.spec.RecordHooks`; an Ancients record is described in
+:mod:`catan_env.games.ancients.record`). Everything else here serves every game.
 
 The action ids replay the game; the names are there to be read, and must agree
-with the ids. ``board`` and ``result`` let :func:`replay` prove that the game
-replayed to the same start and the same end. Files ending in ``.gz`` are
-gzip-compressed.
+with the ids. The start facts (a Catan ``board``) and ``result`` let
+:func:`replay` prove that the game replayed to the same start and the same end.
+Files ending in ``.gz`` are gzip-compressed.
 
 Errors are specific: :class:`RecordError` for a corrupt or malformed record,
 :class:`RecordVersionError` for one written by another engine version, and
-:class:`ReplayMismatchError` when the actions replay but reach another board or
+:class:`ReplayMismatchError` when the actions replay but reach another start or
 another end (a record edited by hand, or an engine change the version missed).
 """
 
@@ -33,21 +38,19 @@ import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from catan_env.games.catan.board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
-from catan_env.games.catan.common import layout as L
-from catan_env.games.catan.common.constants import HARBOR_NAMES, TERRAIN_NAMES
+from catan_env.core import registry
 
+from . import hooks
 from .explain import IllegalActionError
-
-if TYPE_CHECKING:
-    from .game import Game
 
 RECORD_FORMAT = "catan_env/record"
 RECORD_VERSION = 1
+#: The family of a record that names no game: records older than the second game.
+DEFAULT_GAME = "catan"
 
 
 class RecordError(ValueError):
@@ -59,7 +62,7 @@ class RecordVersionError(RecordError):
 
 
 class ReplayMismatchError(RecordError):
-    """A record whose actions replay, but to another board or another end than it says."""
+    """A record whose actions replay, but to another start or another end than it says."""
 
 
 def engine_version() -> str:
@@ -74,23 +77,7 @@ def state_digest(state: np.ndarray) -> str:
     return hashlib.sha256(np.ascontiguousarray(state).tobytes()).hexdigest()
 
 
-def _board(state: np.ndarray) -> dict[str, Any]:
-    """The dealt board as a snapshot writes it (``state_to_dict(...)["board"]``)."""
-    s = state
-    return {
-        "hexes": {
-            HEX_LABELS[h]: {
-                "terrain": TERRAIN_NAMES[s[L.HEX_TERRAIN + h]],
-                "number": int(s[L.HEX_NUMBER + h]),
-            }
-            for h in range(NUM_HEXES)
-        },
-        "harbors": [HARBOR_NAMES[s[L.HARBOR_TYPE + i]] for i in range(NUM_HARBORS)],
-        "robber": HEX_LABELS[s[L.ROBBER_HEX]],
-    }
-
-
-def make_record(game: Game, agents: Sequence[str] | None = None, **meta: Any) -> dict[str, Any]:
+def make_record(game, agents: Sequence[str] | None = None, **meta: Any) -> dict[str, Any]:
     """The record of ``game`` so far (see the module docstring).
 
     Args:
@@ -103,60 +90,43 @@ def make_record(game: Game, agents: Sequence[str] | None = None, **meta: Any) ->
     """
     if game.seed is None:
         raise ValueError("a game built from a snapshot has no seed to replay from")
-    options = game.config.to_dict()
-    variant = options.pop("variant")
-    start = _start(variant, options, game.seed)
-    names = game.variant.actions.names
+    spec = hooks.get(game.variant.name)
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "engine_version": engine_version(),
-        "variant": variant,
-        "options": options,
-        "seed": game.seed,
+        **spec.records.header(game),
     }
     if agents is not None:
         record["agents"] = [str(a) for a in agents]
     if meta:
         record["meta"] = meta
-    record["board"] = _board(start.state)
+    record.update(spec.records.start(spec.new_game(game.config, game.seed).state))
+    names = game.action_names
     record["actions"] = [int(a) for a in game.actions]
     record["action_names"] = [names[a] for a in game.actions]
-    record["result"] = _result(game)
+    record["result"] = spec.records.result(game)
     return record
 
 
-def _result(game: Game) -> dict[str, Any]:
-    return {
-        "winner": game.winner,
-        "truncated": game.truncated,
-        "done": game.done,
-        "turns": game.turn,
-        "decisions": len(game.actions),
-        "vp": [game.total_vp(p) for p in range(game.num_players)],
-        "state_sha256": state_digest(game.state),
-    }
+def game_of(record: dict) -> str:
+    """The registry name of ``record``'s game (from ``"game"``, ``"variant"``).
 
-
-def _result_of(record: dict, game) -> dict[str, Any]:
-    if is_ancients(record):
-        from catan_env.games.ancients.record import result
-
-        return result(game)
-    return _result(game)
-
-
-def _start(variant: str, options: dict, seed: int) -> Game:
-    from .game import Game
-
-    options = dict(options)
-    num_players = options.pop("num_players", 4)
-    return Game(variant=variant, num_players=num_players, seed=seed, **options)
-
-
-def is_ancients(record: dict) -> bool:
-    """Whether ``record`` is a Command & Colors: Ancients record."""
-    return record.get("game") == "ancients"
+    Raises:
+        RecordError: no such game, or a family's record without its variant.
+    """
+    if not isinstance(record, dict):
+        raise RecordError("not a catan_env game record (format field missing or wrong)")
+    game = record.get("game", DEFAULT_GAME)
+    if not isinstance(game, str):
+        raise RecordError(f"record 'game' must be a game's name, got {game!r}")
+    variant = record.get("variant")
+    if variant is None and len(registry.members(game)) > 1:
+        raise RecordError("game record is missing 'variant'")
+    try:
+        return registry.resolve(game, variant if isinstance(variant, str) else None)
+    except ValueError as exc:
+        raise RecordError(f"record header does not make a game: {exc}") from None
 
 
 def check_record(record: Any) -> None:
@@ -179,11 +149,8 @@ def check_record(record: Any) -> None:
             f"record was written by catan_env {written_by}, this is catan_env "
             f"{engine_version()}: a record replays on the engine version that wrote it"
         )
-    game = record.get("game", "catan")
-    if game not in ("catan", "ancients"):
-        raise RecordError(f"record 'game' must be 'catan' or 'ancients', got {game!r}")
-    first = "scenario" if game == "ancients" else "variant"
-    for key in (first, "options", "seed", "actions"):
+    spec = hooks.get(game_of(record))
+    for key in (*spec.records.REQUIRED, "options", "seed", "actions"):
         if key not in record:
             raise RecordError(f"game record is missing {key!r}")
     if not isinstance(record["options"], dict):
@@ -202,33 +169,32 @@ def check_record(record: Any) -> None:
         )
 
 
-def start_game(record: dict) -> Game:
+def start_game(record: dict):
     """The game of ``record`` before its first action (header checked).
 
     Raises:
         RecordError, RecordVersionError: see :func:`check_record`; a bad
-            variant, option or seed is a :class:`RecordError` too.
-        ReplayMismatchError: the seed deals another board than the record's.
+            rule set, scenario, option or seed is a :class:`RecordError` too.
+        ReplayMismatchError: the seed deals another start than the record's.
     """
     check_record(record)
-    if is_ancients(record):
-        from catan_env.games.ancients.record import start_game as start_ancients
-
-        return start_ancients(record)
+    records = hooks.get(game_of(record)).records
     try:
-        game = _start(record["variant"], record["options"], record["seed"])
+        game = records.new_game(record)
+    except RecordError:
+        raise
     except (ValueError, TypeError) as exc:
         raise RecordError(f"record header does not make a game: {exc}") from None
-    board = record.get("board")
-    if board is not None and board != _board(game.state):
-        raise ReplayMismatchError(
-            "the record's seed deals another board than the one it records "
-            "(record edited, or written by an engine that deals differently)"
-        )
+    for key, value in records.start(game.state).items():
+        if record.get(key) is not None and record[key] != value:
+            raise ReplayMismatchError(
+                f"the record's seed deals another {records.START} than the one it records "
+                "(record edited, or written by an engine that deals differently)"
+            )
     return game
 
 
-def _apply(game: Game, record: dict, i: int) -> None:
+def _apply(game, record: dict, i: int) -> None:
     """Apply action ``i`` of ``record`` to ``game`` with record-level errors."""
     a = record["actions"][i]
     names = record.get("action_names")
@@ -244,7 +210,7 @@ def _apply(game: Game, record: dict, i: int) -> None:
         raise RecordError(f"record action #{i} ({a!r}) does not replay: {exc}") from None
 
 
-def iter_replay(record: dict) -> Iterator[Game]:
+def iter_replay(record: dict) -> Iterator:
     """The game before the first action, then after each action (one object, updated).
 
     Copy ``game.state`` to keep a position; the object is stepped in place.
@@ -256,7 +222,7 @@ def iter_replay(record: dict) -> Iterator[Game]:
         yield game
 
 
-def game_at(record: dict, step: int) -> Game:
+def game_at(record: dict, step: int):
     """The game after the first ``step`` actions (negative: from the end, -1 = final)."""
     check_record(record)
     n = len(record["actions"])
@@ -270,7 +236,7 @@ def game_at(record: dict, step: int) -> Game:
     return game
 
 
-def replay(record: dict, verify: bool = True) -> Game:
+def replay(record: dict, verify: bool = True):
     """Replay ``record`` to its end and return the final game.
 
     Args:
@@ -279,14 +245,14 @@ def replay(record: dict, verify: bool = True) -> Game:
     Raises:
         RecordError: corrupt or malformed, an action that does not replay.
         RecordVersionError: written by another engine version.
-        ReplayMismatchError: another board or another end than recorded.
+        ReplayMismatchError: another start or another end than recorded.
     """
     game = game_at(record, -1)
     result = record.get("result")
     if verify and result is not None:
         if not isinstance(result, dict):
             raise RecordError("record 'result' must be an object")
-        got = _result_of(record, game)
+        got = hooks.get(game_of(record)).records.result(game)
         diff = [k for k in got if k in result and result[k] != got[k]]
         if diff:
             k = diff[0]
@@ -297,33 +263,14 @@ def replay(record: dict, verify: bool = True) -> Game:
     return game
 
 
-def summary(record: dict, game: Game) -> dict[str, Any]:
+def summary(record: dict, game) -> dict[str, Any]:
     """A short JSON-able description of a replayed record (``game``: its final game)."""
-    if is_ancients(record):
-        from catan_env.games.ancients.record import summary as ancients_summary
+    return hooks.get(game_of(record)).records.summary(record, game)
 
-        return ancients_summary(record, game)
-    from catan_env.games.catan.common.constants import colours
 
-    n = game.num_players
-    out = {
-        "variant": game.config.variant,
-        "players": n,
-        "colours": list(colours(n)),
-        "agents": record.get("agents"),
-        "seed": game.seed,
-        "engine_version": record.get("engine_version"),
-        "decisions": len(game.actions),
-        "turns": game.turn,
-        "winner": game.winner,
-        "truncated": game.truncated,
-        "finished": game.done,
-        "vp": [game.total_vp(p) for p in range(n)],
-        "verified": record.get("result") is not None,
-    }
-    if game.variant.stat_names:
-        out["stats"] = {k: game.variant.layout.get(game.state, k) for k in game.variant.stat_names}
-    return out
+def summary_lines(info: dict, record: dict, file: str) -> list[str]:
+    """``catan-env replay``'s text for a record's :func:`summary` ``info``."""
+    return hooks.get(game_of(record)).records.summary_lines(info, file)
 
 
 # --- files ---------------------------------------------------------------------------
@@ -363,51 +310,46 @@ def load_record(path: str | Path) -> dict:
 # --- recording games played by jitted agents --------------------------------------
 
 
-def _wrap_int64(x: int) -> int:
-    """``x`` as numba's int64 arithmetic would hold it (two's-complement wrap)."""
-    x %= 2**64
-    return x - 2**64 if x >= 2**63 else x
-
-
-def record_jitted_game(config, kinds: Sequence[int], game_seed: int, agent_seed: int) -> Game:
-    """Play the game the self-play kernel plays for ``game_seed``, keeping its actions.
+def record_jitted_game(config, kinds: Sequence[int], game_seed, agent_seed: int):
+    """Play the game the batch kernels play for ``game_seed``, keeping its actions.
 
     :func:`catan_env.simulate.play_jitted` keeps no actions; this plays the
     same game one decision at a time with the same jitted policies and the
-    same agent generator (seeded from ``agent_seed`` and ``game_seed`` as the
-    kernel does), so the record is exactly the game the batch played.
+    same agent generator (seeded as the game's kernels seed it from
+    ``game_seed`` and ``agent_seed``), so the record is exactly the game the
+    batch played.
 
     Args:
-        config: the :class:`~catan_env.config.GameConfig` of the batch.
+        config: the batch's game options (a ``configure`` result, e.g. a
+            :class:`~catan_env.config.GameConfig`).
         kinds: the jitted agent kind of each seat.
-        game_seed: the game's seed (one of :func:`~catan_env.simulate.game_seeds`).
+        game_seed: the game's seed row (one of the batch's seeds, e.g.
+            :func:`~catan_env.simulate.game_seeds`).
         agent_seed: the batch's agent seed (``simulate``'s ``seed``).
     """
-    from catan_env.games.catan.common.rng import seed_at
-
-    from .game import Game
-
-    options = config.to_dict()
-    options.pop("variant")
-    num_players = options.pop("num_players")
-    game = Game(variant=config.variant, num_players=num_players, seed=int(game_seed), **options)
+    spec = hooks.of_config(config)
+    seed, agents_seed = spec.batch.seeds_of(game_seed, agent_seed)
+    game = spec.new_game(config, seed)
     kinds = np.asarray(kinds, np.int64)
-    rng = np.zeros(2, np.int32)
-    seed_at(rng, 0, _wrap_int64(int(agent_seed) * 1000003 + int(game_seed)))
-    legal = np.zeros(game.num_actions, np.int32)
-    work = np.zeros(max(1, game.variant.agent_work_size), np.int32)
-    while not game.done:
+    rules = spec.rules
+    rng = np.zeros(rules.RNG_WORDS, np.int32)
+    rules.seed_agents(rng, agents_seed)
+    legal = np.zeros(rules.LEGAL_SIZE, np.int32)
+    work = np.zeros(max(1, spec.agent_work_size), np.int32)
+    limit = rules.MAX_DECISIONS
+    while not game.done and len(game.actions) < limit:
         # Seat 0 is decided here, every other seat inside the jitted loop; both
         # draw from the one generator in the same order as the kernel.
         game.play_jitted_until(0, kinds, rng)
-        if game.done:
+        if game.done or len(game.actions) >= limit:
             break
-        a = game.variant.choose_action(int(kinds[0]), game.state, game.tables, rng, legal, work)
+        a = spec.choose_action(int(kinds[0]), game.state, game.tables, rng, legal, work)
         game.step(int(a))
     return game
 
 
 __all__ = [
+    "DEFAULT_GAME",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "RecordError",
@@ -415,7 +357,7 @@ __all__ = [
     "ReplayMismatchError",
     "check_record",
     "game_at",
-    "is_ancients",
+    "game_of",
     "iter_replay",
     "load_record",
     "make_record",
@@ -425,4 +367,5 @@ __all__ = [
     "start_game",
     "state_digest",
     "summary",
+    "summary_lines",
 ]

@@ -1,10 +1,16 @@
-"""Batch simulation: play many games with given agents and summarise them.
+"""Batch simulation: play many games of any registered game with given agents.
 
 When every seat's agent has a jitted policy the games run entirely inside the
-numba self-play kernel; otherwise a Python loop drives :class:`~catan_env.Game`
-and asks each agent for its action. With ``ray_address`` the kernel's games
-run as tasks on a Ray cluster (:mod:`catan_env.distributed`, imported only
-then), with the same per-game results.
+game's numba kernels; otherwise a Python loop drives the game's ``Game`` and
+asks each agent for its action. With ``ray_address`` the kernel's games run as
+tasks on a Ray cluster (:mod:`catan_env.distributed`, imported only then), with
+the same per-game results.
+
+A batch is a ``config`` (the game's ``configure`` result: a
+:class:`~catan_env.config.GameConfig` for Catan), per-game seeds and one agent
+seed; what differs per game (its seeds, its kernel call, its agents, the words
+of its reports) comes from its batch hooks
+(:class:`~catan_env.core.spec.BatchHooks`, :func:`catan_env.hooks.get`).
 """
 
 from __future__ import annotations
@@ -17,12 +23,11 @@ from dataclasses import asdict, dataclass, field
 import numba
 import numpy as np
 
-from catan_env.games.catan.common.constants import MAX_PLAYERS
+from catan_env.core import registry
 
-from .config import GameConfig
+from . import hooks
+from .config import ConfigError
 from .core import CACHE_DIR
-from .game import Game
-from .variants import get_variant
 
 
 @dataclass
@@ -38,8 +43,13 @@ class SimulationResult:
         compile_seconds: time spent compiling or loading the engine.
         games_per_second, decisions_per_second: throughput.
         engine: ``"jitted kernel, N thread(s)"`` or ``"python loop"``.
+        threads: numba's threads here.
+        mean_vp: each seat's mean final score (Catan's VP, Ancients' banners).
         stats: the variant's own figures, averaged per game (Cities & Knights:
             ``barbarian_attacks`` and ``barbarian_wins``).
+        details: the game's facts of the batch (Ancients: scenario, sides),
+            written into the JSON beside the figures.
+        words: the game's words for the figures' (``{"vp": "banners"}``), in the JSON keys.
         records: what each game produced; kept in memory, not written to JSON.
     """
 
@@ -57,13 +67,38 @@ class SimulationResult:
     games_per_second: float
     decisions_per_second: float
     engine: str
+    threads: int = 1
     win_rates: list[float] = field(default_factory=list)
+    mean_vp: list[float] = field(default_factory=list)
     stats: dict[str, float] = field(default_factory=dict)
+    details: dict = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict, repr=False)
     records: GameRecords | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
-        """The figures as plain JSON types (without ``records``)."""
-        return {k: v for k, v in asdict(self).items() if k != "records"}
+        """The figures as plain JSON types (without ``records``), in the game's words."""
+        skip = ("records", "details", "words")
+        out = {k: v for k, v in asdict(self).items() if k not in skip}
+        return {**in_words(out, self.words), **self.details}
+
+
+def in_words(data, words: dict[str, str]):
+    """``data`` with each ``_``-separated part of every dict key put in the game's words.
+
+    ``in_words({"seat_wins": 1}, {"seat": "side"}) == {"side_wins": 1}``; lists
+    and nested dicts are renamed too.
+    """
+    if not words:
+        return data
+    if isinstance(data, dict):
+        return {_word_key(k, words): in_words(v, words) for k, v in data.items()}
+    if isinstance(data, list):
+        return [in_words(v, words) for v in data]
+    return data
+
+
+def _word_key(key: str, words: dict[str, str]) -> str:
+    return "_".join(words.get(part, part) for part in key.split("_"))
 
 
 def game_seeds(seed: int, n: int) -> np.ndarray:
@@ -72,10 +107,19 @@ def game_seeds(seed: int, n: int) -> np.ndarray:
     return ((words[0::2] << np.uint64(31)) ^ words[1::2]).astype(np.int64)
 
 
-def _cache_is_cold(variant: str) -> bool:
-    # numba keeps one subdirectory per source directory under the cache root.
-    kernel = get_variant(variant).play_games.__name__
-    return not any(CACHE_DIR.rglob(f"*.{kernel}*.nbi"))
+def kernel_agent_seed(agent_seed: int, game_seed: int) -> int:
+    """The seed of the agents' generator in one ``play_games`` game (as the template's
+    ``_play_one`` seeds it from the batch's agent seed and the game's seed)."""
+    # int64 arithmetic wraps in the kernel; do the same here.
+    v = (int(agent_seed) * 1000003 + int(game_seed)) % 2**64
+    return v - 2**64 if v >= 2**63 else v
+
+
+def _cache_is_cold(spec) -> bool:
+    # numba keeps one subdirectory per source directory under the cache root, and
+    # names each file after its module and function.
+    module = spec.kernels.__name__.rpartition(".")[2]
+    return not any(CACHE_DIR.rglob(f"{module}.*.nbi"))
 
 
 @dataclass
@@ -86,8 +130,8 @@ class GameRecords:
         winners: int32, the winning seat of each game, -1 when truncated.
         turns: int32, turns played.
         decisions: int64, decisions (actions) played.
-        vps: int32 ``(games, MAX_PLAYERS)``, each seat's final total VP (0 for
-            seats beyond the number of players).
+        vps: int32 ``(games, MAX_SEATS)``, each seat's final score (Catan's total
+            VP, Ancients' banners; 0 for seats beyond the number of players).
         stats: int32 ``(games, len(variant.stat_names))``, the variant's own
             counters (Cities & Knights: barbarian attacks and wins).
     """
@@ -98,79 +142,77 @@ class GameRecords:
     vps: np.ndarray
     stats: np.ndarray
 
+    FIELDS = ("winners", "turns", "decisions", "vps", "stats")
+
     @classmethod
     def empty(cls, games: int, variant: str) -> GameRecords:
-        """Zeroed records for ``games`` games of ``variant``."""
+        """Zeroed records for ``games`` games of ``variant`` (a registry name)."""
+        spec = registry.get(variant)
         return cls(
             winners=np.zeros(games, np.int32),
             turns=np.zeros(games, np.int32),
             decisions=np.zeros(games, np.int64),
-            vps=np.zeros((games, MAX_PLAYERS), np.int32),
-            stats=np.zeros((games, len(get_variant(variant).stat_names)), np.int32),
+            vps=np.zeros((games, spec.rules.MAX_SEATS), np.int32),
+            stats=np.zeros((games, len(spec.stat_names)), np.int32),
         )
+
+    def rows(self, where: slice) -> GameRecords:
+        """The records of the games ``where`` as views (writing them writes these)."""
+        return GameRecords(*(getattr(self, name)[where] for name in self.FIELDS))
 
     def put(self, where, part: GameRecords) -> None:
         """Write ``part`` into the rows ``where`` (an index, slice or index array)."""
-        for name in ("winners", "turns", "decisions", "vps", "stats"):
+        for name in self.FIELDS:
             getattr(self, name)[where] = getattr(part, name)
 
 
-def kernel_kinds(agents: Sequence) -> np.ndarray:
-    """The jitted kinds of one agent per seat, padded to ``MAX_PLAYERS`` for the kernel."""
-    return np.array([a.kernel_kind for a in agents] + [0] * (MAX_PLAYERS - len(agents)), np.int64)
+def kernel_kinds(agents: Sequence, seats: int = 0) -> np.ndarray:
+    """The jitted kinds of one agent per seat, padded with kind 0 to ``seats`` for the kernel."""
+    kinds = [a.kernel_kind for a in agents]
+    return np.array(kinds + [0] * (seats - len(kinds)), np.int64)
 
 
 def check_kinds(variant, kinds) -> None:
-    """Raise ``ConfigError`` if a jitted agent kind has no kernel in ``variant``."""
-    from catan_env.games.catan.base.agents import KIND_NAMES
-
-    from .config import ConfigError
-
+    """Raise ``ConfigError`` if a jitted agent kind has no kernel in ``variant`` (a spec)."""
     for k in np.asarray(kinds):
-        if KIND_NAMES[int(k)] not in variant.agent_kinds:
+        if not 0 <= int(k) < len(variant.agent_kinds):
             raise ConfigError(
-                f"the {KIND_NAMES[int(k)]!r} agent has no {variant.title} kernel yet; "
+                f"jitted agent kind {int(k)} has no {variant.title} kernel; "
                 f"jitted agents for it: {', '.join(variant.agent_kinds)}"
             )
 
 
-def load_engine(
-    config: GameConfig, jitted: bool, threads: int | None = None, progress: bool = False
-) -> float:
+def load_engine(config, jitted: bool, threads: int | None = None, progress: bool = False) -> float:
     """Compile (or load from the cache) what a batch of games will run; return the seconds.
 
     Args:
-        config: the game options (the variant picks the kernels).
-        jitted: load the self-play kernel (otherwise the engine behind :class:`Game`).
+        config: the game options (the game picks the kernels).
+        jitted: load the game's batch kernels (otherwise the engine behind its ``Game``).
         threads: numba threads for the kernel, set here (default: leave as is).
         progress: tell the user on stderr when a cold cache means a long compile.
     """
+    spec = hooks.of_config(config)
     t0 = time.perf_counter()
     if not jitted:
-        Game(variant=config.variant, num_players=config.num_players, seed=0)
+        spec.new_game(config, 0)
         return time.perf_counter() - t0
     if threads is not None:
         numba.set_num_threads(threads)
-    if progress and _cache_is_cold(config.variant):
+    if progress and _cache_is_cold(spec):
         print(
             "compiling the engine with numba (first run on this machine, ~1 min)...",
             file=sys.stderr,
             flush=True,
         )
     # One game with random agents compiles every path the batch will take.
-    play_jitted(config, np.zeros(MAX_PLAYERS, np.int64), game_seeds(0, 1), 0)
+    kinds = np.zeros(spec.rules.MAX_SEATS, np.int64)
+    play_jitted(config, kinds, spec.batch.simulate_seeds(0, 1), 0)
     return time.perf_counter() - t0
 
 
-def play_jitted(
-    config: GameConfig,
-    kinds: np.ndarray,
-    seeds: np.ndarray,
-    agent_seed: int,
-    chunk: int = 200,
-    bar=None,
-) -> GameRecords:
-    """Play one game per seed inside the numba self-play kernel.
+def play_jitted(config, kinds: np.ndarray, seeds: np.ndarray, agent_seed: int, chunk: int = 200,
+                bar=None) -> GameRecords:  # fmt: skip
+    """Play one game per seed inside the game's numba kernels.
 
     Uses the parallel kernel when numba has more than one thread. Game ``i``'s
     result depends only on ``seeds[i]``, ``kinds`` and ``agent_seed``, not on
@@ -179,56 +221,48 @@ def play_jitted(
     Args:
         config: the game options.
         kinds: the jitted agent kind of each seat (:func:`kernel_kinds`).
-        seeds: one game seed per game.
+        seeds: one seed row per game (the game's ``simulate_seeds``, e.g. :func:`game_seeds`).
         agent_seed: seeds the agents' generator (with each game's seed).
         chunk: games per kernel call and thread between progress updates.
         bar: a tqdm progress bar to advance, or ``None``.
     """
-    variant = get_variant(config.variant)
-    check_kinds(variant, kinds)
-    kernel = variant.play_games_parallel if numba.get_num_threads() > 1 else variant.play_games
-    cfg, tmpl = config.config_vector(), config.board_template()
-    tables = variant.tables(config)
+    spec = hooks.of_config(config)
+    check_kinds(spec, kinds)
+    parallel = numba.get_num_threads() > 1
     out = GameRecords.empty(len(seeds), config.variant)
     step = chunk * numba.get_num_threads()
     for start in range(0, len(seeds), step):
         part = slice(start, min(len(seeds), start + step))
-        kernel(tables, cfg, tmpl, seeds[part], kinds, agent_seed, out.winners[part],
-               out.turns[part], out.decisions[part], out.vps[part], out.stats[part])  # fmt: skip
+        spec.batch.play(config, kinds, seeds[part], agent_seed, out.rows(part), parallel)
         if bar is not None:
             bar.update(part.stop - part.start)
     return out
 
 
 def play_python(
-    config: GameConfig,
+    config,
     agents: Sequence,
     seeds: np.ndarray,
     bar=None,
-    on_game: Callable[[int, Game], None] | None = None,
+    on_game: Callable[[int, object], None] | None = None,
 ) -> GameRecords:
     """Play one game per seed with a Python loop asking ``agents[seat].act(game)``.
 
     Args:
         config: the game options.
         agents: one agent per seat.
-        seeds: one game seed per game.
+        seeds: one seed row per game.
         bar: a tqdm progress bar to advance, or ``None``.
         on_game: called as ``on_game(i, game)`` with each finished game.
     """
-    n = config.num_players
-    variant = get_variant(config.variant)
-    options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
+    spec = hooks.of_config(config)
     out = GameRecords.empty(len(seeds), config.variant)
-    for i, game_seed in enumerate(seeds):
-        g = Game(variant=config.variant, num_players=n, seed=int(game_seed), **options)
+    for i, row in enumerate(seeds):
+        g = spec.new_game(config, spec.batch.seeds_of(row, 0)[0])
         while not g.done:
             g.step(agents[g.current_player].act(g))
-        out.winners[i] = -1 if g.winner is None else g.winner
-        out.turns[i] = g.turn
-        out.decisions[i] = len(g.actions)
-        out.vps[i, :n] = [g.total_vp(p) for p in range(n)]
-        out.stats[i] = [variant.layout.get(g.state, name) for name in variant.stat_names]
+        # The figures the kernels write for a game, from the same state.
+        spec.rules.record(g.state, i, out.winners, out.turns, out.decisions, out.vps, out.stats)
         if on_game is not None:
             on_game(i, g)
         if bar is not None:
@@ -239,12 +273,12 @@ def play_python(
 def simulate(
     games: int,
     agents: Sequence,
-    config: GameConfig,
+    config,
     seed: int = 0,
     progress: bool = True,
     chunk: int = 200,
     threads: int | None = None,
-    on_game: Callable[[int, Game], None] | None = None,
+    on_game: Callable[[int, object], None] | None = None,
     on_game_limit: int | None = None,
     ray_address: str | None = None,
     task_games: int = 250,
@@ -253,13 +287,15 @@ def simulate(
 
     Args:
         games: number of games.
-        agents: one agent per seat (objects of :class:`agents.Agent`).
-        config: the game options.
+        agents: one agent per seat (objects of :class:`agents.Agent`, or of the
+            game's ``make_agent``).
+        config: the game options (the game's ``configure`` result, e.g. a
+            :class:`~catan_env.config.GameConfig`).
         seed: fixes every game and every agent's choices.
         progress: show a progress bar on stderr.
         chunk: games per kernel call between progress updates (per thread).
         threads: numba threads for the jitted kernel (default: all cores).
-        on_game: called as ``on_game(i, game)`` with each finished :class:`Game`
+        on_game: called as ``on_game(i, game)`` with each finished game
             (its actions kept, so ``game.record()`` replays it), in order.
             The jitted kernel keeps no actions, so its games are played again
             one decision at a time for this, after the timed batch
@@ -273,11 +309,11 @@ def simulate(
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
+    spec = hooks.of_config(config)
     n = config.num_players
     if len(agents) != n:
         raise ValueError(f"{n} players need {n} agents, got {len(agents)}")
-    seeds = game_seeds(seed, games)
-    variant = get_variant(config.variant)
+    seeds = spec.batch.simulate_seeds(seed, games)
     jitted = all(getattr(a, "kernel_kind", None) is not None for a in agents)
     cluster = None
     if ray_address is not None:
@@ -297,16 +333,18 @@ def simulate(
     bar = _progress(games, progress)
     t1 = time.perf_counter()
     limit = games if on_game_limit is None else min(games, on_game_limit)
+    kinds = kernel_kinds(agents, spec.rules.MAX_SEATS) if jitted else None
     if cluster is not None:
-        jobs = [(kernel_kinds(agents), seeds)]
-        (records,) = cluster.play_jitted_distributed(config, jobs, seed, bar, task_games)
+        (records,) = cluster.play_jitted_distributed(
+            config, [(kinds, seeds)], seed, bar, task_games
+        )
         engine = f"jitted kernel on a Ray cluster, {cpus} CPUs"
     elif jitted:
-        records = play_jitted(config, kernel_kinds(agents), seeds, seed, chunk, bar)
+        records = play_jitted(config, kinds, seeds, seed, chunk, bar)
         engine = f"jitted kernel, {numba.get_num_threads()} thread(s)"
     else:
 
-        def keep(i: int, g: Game) -> None:
+        def keep(i: int, g) -> None:
             if i < limit:
                 on_game(i, g)
 
@@ -317,9 +355,8 @@ def simulate(
     if jitted and on_game is not None:
         from .replay import record_jitted_game
 
-        kinds = [a.kernel_kind for a in agents]
         for i in range(limit):
-            on_game(i, record_jitted_game(config, kinds, seeds[i], seed))
+            on_game(i, record_jitted_game(config, kinds[:n], seeds[i], seed))
     winners, decisions, stats = records.winners, records.decisions, records.stats
     wins = [int((winners == p).sum()) for p in range(n)]
     return SimulationResult(
@@ -337,8 +374,12 @@ def simulate(
         games_per_second=games / seconds if seconds > 0 else float("inf"),
         decisions_per_second=float(decisions.sum()) / seconds if seconds > 0 else float("inf"),
         engine=engine,
+        threads=numba.get_num_threads(),
         win_rates=[w / games for w in wins],
-        stats={name: float(stats[:, j].mean()) for j, name in enumerate(variant.stat_names)},
+        mean_vp=[float(v) for v in records.vps[:, :n].mean(axis=0)],
+        stats={name: float(stats[:, j].mean()) for j, name in enumerate(spec.stat_names)},
+        details=spec.batch.details(config),
+        words=spec.batch.WORDS,
         records=records,
     )
 

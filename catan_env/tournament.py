@@ -1,6 +1,7 @@
 """Tournaments: many games with seats rotated, win rates with confidence, ratings.
 
-Two forms:
+For any registered game: the game's batch hooks (:func:`catan_env.hooks.get`)
+give its agents, its seeds and its words (Ancients calls seats sides). Three forms:
 
 - a **lineup** names one agent per seat (``heuristic, random, random, random``);
   game ``k`` seats the lineup rotated by ``k``, so over every block of
@@ -9,11 +10,16 @@ Two forms:
   cycle of N games takes a fresh seeded shuffle of the pool and seats
   ``order[(k + j) % N]`` in seat ``j`` of game ``k``. Each agent plays
   ``players`` games per cycle, once in every seat, and the shuffles mix the
-  opponents (with N < players an agent holds several seats of a game).
+  opponents (with N < players an agent holds several seats of a game);
+- **pairings** of N >= ``players`` distinct agents: every ordered seating of
+  ``players`` distinct agents plays an equal share of the games, one seating
+  after another (two agents at Ancients: A bottom and B top, then B bottom and
+  A top); the games beyond a whole number per seating are not played.
 
 Only complete blocks (lineup: ``players`` games, pool: N games) are exactly
 balanced; with a remainder the first games of one more block are played,
 which gives some seats one game more (``TournamentResult.balanced`` says so).
+A game's default form is its ``TOURNAMENT_FORM`` (Catan: lineup, Ancients: pairings).
 
 Games whose seats all have a jitted policy run in the numba self-play kernel,
 grouped by the kinds at the table; the others run the Python loop, in game
@@ -30,26 +36,29 @@ results; the Python loop's games still run here, in game order.
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 import numpy as np
 
-from catan_env.games.catan.common.rng import seed_at
-
+from . import hooks
 from .config import GameConfig
 from .ratings import beats_seat_share, game_ranks, plackett_luce_ratings, wilson_interval
 from .simulate import (
     GameRecords,
-    game_seeds,
+    in_words,
     kernel_kinds,
     load_engine,
     play_jitted,
     play_python,
 )
+
+#: The tournament forms (see the module docstring).
+FORMS = ("lineup", "pool", "pairings")
 
 
 @dataclass
@@ -61,7 +70,7 @@ class AgentResult:
         games, wins: seats played and games won from them.
         win_rate, ci_low, ci_high: wins / games and its Wilson 95% interval.
         beats_seat_share: the interval lies above ``1 / players``.
-        mean_vp: final victory points per seat played.
+        mean_vp: final victory points (the game's score: Ancients' banners) per seat played.
         mu, sigma, ordinal: the Plackett-Luce rating (ordinal = mu - 3 sigma).
         seat_games, seat_wins: the same counts per seat.
     """
@@ -86,7 +95,7 @@ class TournamentResult:
     """The outcome of :func:`tournament`.
 
     Attributes:
-        form: ``"lineup"`` or ``"pool"``.
+        form: ``"lineup"``, ``"pool"`` or ``"pairings"``.
         entrants: the agents as given (a lineup: one per seat of the first game).
         games, truncated: games played and those ended by the turn limit.
         balanced: every agent sat in every seat equally often.
@@ -94,8 +103,13 @@ class TournamentResult:
         agents: one :class:`AgentResult` per distinct agent, best rating first.
         seconds: wall time of the games; ``compile_seconds``: engine load/compile.
         jitted_games, python_games: games played by each path.
+        title: the game in the table's first line (``"base, 4 players"``).
+        details: the game's facts of the tournament (Ancients: scenario, sides),
+            written into the JSON beside the figures.
         seatings, records: per game, the entrant index of each seat and what
             the game produced; kept in memory, not written to JSON.
+
+    The JSON keys and the table are in the game's words (``side_games`` for Ancients).
     """
 
     variant: str
@@ -113,13 +127,16 @@ class TournamentResult:
     jitted_games: int
     python_games: int
     options: dict = field(default_factory=dict)
+    title: str = ""
+    details: dict = field(default_factory=dict)
     seatings: np.ndarray | None = field(default=None, repr=False, compare=False)
     records: GameRecords | None = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
         """The figures as plain JSON types (without ``seatings`` and ``records``)."""
-        data = {k: v for k, v in asdict(self).items() if k not in ("seatings", "records")}
-        return data
+        skip = ("seatings", "records", "details")
+        data = {k: v for k, v in asdict(self).items() if k not in skip}
+        return {**in_words(data, self._words()), **self.details}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict())
@@ -127,34 +144,43 @@ class TournamentResult:
     @classmethod
     def from_dict(cls, data: dict) -> TournamentResult:
         """Rebuild from :meth:`to_dict` output (per-game arrays are not restored)."""
-        data = dict(data)
+        words = hooks.get(data["variant"]).batch.WORDS
+        data = in_words(dict(data), {mine: ours for ours, mine in words.items()})
+        known = {f.name for f in fields(cls)}
+        data["details"] = {k: data.pop(k) for k in list(data) if k not in known}
         data["agents"] = [AgentResult(**a) for a in data["agents"]]
         return cls(**data)
 
+    def _words(self) -> dict[str, str]:
+        return hooks.get(self.variant).batch.WORDS
+
     def table(self) -> str:
         """A readable summary: one row per agent, best rating first."""
+        words = self._words()
+        seat, vp = words.get("seat", "seat"), words.get("vp", "VP")
         lines = [
-            f"{self.games} games of {self.variant}, {self.num_players} players, "
-            f"{self.form} of {len(self.entrants)}, seed {self.seed}"
+            f"{self.games} games of {self.title or self.variant}, {self.form} of "
+            f"{len(self.entrants)}, seed {self.seed}"
         ]
-        head = f"{'agent':<20}{'seats':>7}{'wins':>7}{'win %':>8}{'95% CI':>15}"
-        lines.append(head + f"{'mean VP':>9}{'mu':>8}{'sigma':>7}{'rating':>8}")
+        wide = max(9, len(vp) + 6)  # the mean-score column fits the game's word for it
+        head = f"{'agent':<20}{seat + 's':>7}{'wins':>7}{'win %':>8}{'95% CI':>15}"
+        lines.append(head + f"{'mean ' + vp:>{wide}}{'mu':>8}{'sigma':>7}{'rating':>8}")
         for a in self.agents:
             ci = f"{a.ci_low:.1%}-{a.ci_high:.1%}"
             mark = "*" if a.beats_seat_share else " "
             lines.append(
                 f"{a.name[:19]:<20}{a.games:>7}{a.wins:>7}{a.win_rate:>7.1%}{mark}{ci:>15}"
-                f"{a.mean_vp:>9.2f}{a.mu:>8.2f}{a.sigma:>7.2f}{a.ordinal:>8.2f}"
+                f"{a.mean_vp:>{wide}.2f}{a.mu:>8.2f}{a.sigma:>7.2f}{a.ordinal:>8.2f}"
             )
         share = 1 / self.num_players
         lines.append(
-            f"* interval above the {share:.0%} seat share; rating = mu - 3 sigma (openskill "
+            f"* interval above the {share:.0%} {seat} share; rating = mu - 3 sigma (openskill "
             "Plackett-Luce on each game's ranking)"
         )
-        seat = ", ".join(f"{w / self.games:.1%}" for w in self.seat_wins)
-        lines.append(f"win rate by seat: {seat}")
+        rates = ", ".join(f"{w / self.games:.1%}" for w in self.seat_wins)
+        lines.append(f"win rate by {seat}: {rates}")
         if self.truncated:
-            lines.append(f"truncated by the turn limit: {self.truncated} (ranked by VP)")
+            lines.append(f"truncated by the turn limit: {self.truncated} (ranked by {vp})")
         if not self.balanced:
             block = self.num_players if self.form == "lineup" else len(self.entrants)
             lines.append(f"note: {self.games} games is not a multiple of {block}; seats unbalanced")
@@ -182,15 +208,21 @@ def schedule(num_entrants: int, num_players: int, games: int, seed: int, shuffle
     return np.concatenate(rows)[:games].astype(np.int64)
 
 
-def kernel_agent_seed(agent_seed: int, game_seed: int) -> int:
-    """The seed of the agents' generator in one kernel game (as the kernels' ``_play_one``)."""
-    # int64 arithmetic wraps in the kernel; do the same here.
-    v = (agent_seed * 1000003 + int(game_seed)) % 2**64
-    return v - 2**64 if v >= 2**63 else v
+def pairings(num_entrants: int, num_players: int, games: int) -> np.ndarray:
+    """The entrant index of every seat of every game of the pairings form.
+
+    Every ordered choice of ``num_players`` distinct entrants, in lexicographic
+    order, seats ``games // count`` games in a row; ``(games // count * count,
+    num_players)``.
+    """
+    order = list(itertools.permutations(range(num_entrants), num_players))
+    per = games // len(order)
+    rows = np.repeat(np.array(order, np.int64).reshape(len(order), num_players), per, axis=0)
+    return rows.astype(np.int64)
 
 
 class KernelSeat:
-    """Plays a jitted policy through :class:`~catan_env.Game` with a shared generator.
+    """Plays a jitted policy through a game's ``Game`` with a shared generator.
 
     In the kernel all jitted seats draw from one generator; seats built on the
     same ``rng`` array do the same in the Python loop.
@@ -205,7 +237,7 @@ class KernelSeat:
         v = game.variant
         if v.name not in self._buffers:
             self._buffers[v.name] = (
-                np.zeros(game.num_actions, np.int32),
+                np.zeros(v.rules.LEGAL_SIZE, np.int32),
                 np.zeros(v.agent_work_size, np.int32),
             )
         legal, work = self._buffers[v.name]
@@ -217,7 +249,7 @@ class KernelSeat:
 def tournament(
     agents: Sequence,
     games: int,
-    config: GameConfig | None = None,
+    config=None,
     seed: int = 0,
     pool: bool = False,
     progress: bool = True,
@@ -226,17 +258,19 @@ def tournament(
     python_only: bool = False,
     ray_address: str | None = None,
     task_games: int = 250,
+    form: str | None = None,
 ) -> TournamentResult:
     """Play a tournament and return win rates, intervals and ratings per agent.
 
     Args:
-        agents: agent specs for :func:`agents.make_agent` (``"heuristic"``,
-            ``"ppo:model.zip"``) or agent objects; a lineup has one per seat,
-            a pool N >= 2 distinct ones.
-        games: games to play.
-        config: the game options (default: 4-player base game).
+        agents: agent specs for the game's ``make_agent`` (Catan:
+            :func:`agents.make_agent`: ``"heuristic"``, ``"ppo:model.zip"``) or
+            agent objects; a lineup has one per seat, a pool N >= 2 distinct
+            ones, pairings N >= players distinct ones.
+        games: games to play (pairings: the whole number per seating of them).
+        config: the game options (a ``configure`` result; default: 4-player base game).
         seed: fixes the games, the seating and the agents.
-        pool: fill each table from the pool instead of rotating a lineup.
+        pool: fill each table from the pool (``form="pool"``).
         progress: show a progress bar on stderr.
         threads: numba threads for the jitted kernel (default: all cores).
         chunk: games per kernel call and thread between progress updates.
@@ -245,8 +279,13 @@ def tournament(
             ``"host:port"``, ``"auto"``, ``"local"``, or ``""`` for Ray's default
             (see :func:`catan_env.distributed.connect`); ``None`` plays here.
         task_games: games per Ray task.
+        form: ``"lineup"``, ``"pool"`` or ``"pairings"`` (default: the game's own).
     """
     config = config or GameConfig()
+    spec = hooks.of_config(config)
+    form = "pool" if pool else form or spec.batch.TOURNAMENT_FORM
+    if form not in FORMS:
+        raise ValueError(f"unknown tournament form {form!r}; forms are {', '.join(FORMS)}")
     n = config.num_players
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
@@ -254,17 +293,29 @@ def tournament(
         raise ValueError(f"seed must be in 0..2**31-1, got {seed}")
     if threads is not None and threads < 1:
         raise ValueError(f"threads must be at least 1, got {threads}")
-    entrants = _build(agents, seed)
-    names = [_label(spec, a) for spec, a in zip(agents, entrants, strict=True)]
-    if pool:
-        if len(entrants) < 2:
-            raise ValueError(f"a pool needs at least 2 agents, got {len(entrants)}")
+    entrants = _build(agents, seed, spec.batch.make_agent)
+    names = [_label(a, e) for a, e in zip(agents, entrants, strict=True)]
+    if form == "lineup":
+        if len(entrants) != n:
+            raise ValueError(f"a lineup for {n} players needs {n} agents, got {len(entrants)}")
+        seatings = schedule(len(entrants), n, games, seed, shuffle=False)
+    else:
+        least = 2 if form == "pool" else n
+        if len(entrants) < least:
+            raise ValueError(
+                f"a {form} tournament needs at least {least} agents, got {len(entrants)}"
+            )
         if len(set(names)) != len(names):
-            raise ValueError(f"pool agents must be distinct, got {', '.join(names)}")
-    elif len(entrants) != n:
-        raise ValueError(f"a lineup for {n} players needs {n} agents, got {len(entrants)}")
-    seatings = schedule(len(entrants), n, games, seed, shuffle=pool)
-    seeds = game_seeds(seed, games)
+            raise ValueError(f"{form} agents must be distinct, got {', '.join(names)}")
+        if form == "pool":
+            seatings = schedule(len(entrants), n, games, seed, shuffle=True)
+        else:
+            seatings = pairings(len(entrants), n, games)
+            if not len(seatings):
+                count = len(list(itertools.permutations(range(len(entrants)), n)))
+                raise ValueError(f"games must be at least {count} (one per pairing), got {games}")
+    games = len(seatings)
+    seeds = spec.batch.tournament_seeds(seed, games)
     kinds = [getattr(a, "kernel_kind", None) for a in entrants]
     in_kernel = np.array(
         [not python_only and all(kinds[e] is not None for e in s) for s in seatings]
@@ -286,7 +337,7 @@ def tournament(
     records = GameRecords.empty(games, config.variant)
     bar = _progress(games, progress)
     t0 = time.perf_counter()
-    groups = _kernel_groups(entrants, seatings, in_kernel)
+    groups = _kernel_groups(entrants, seatings, in_kernel, spec.rules.MAX_SEATS)
     if cluster is not None:
         jobs = [(kinds, seeds[idx]) for kinds, idx in groups]
         parts = cluster.play_jitted_distributed(config, jobs, seed, bar, task_games)
@@ -298,7 +349,7 @@ def tournament(
     _play_python_games(config, entrants, seatings, seeds, seed, ~in_kernel, records, bar)
     seconds = time.perf_counter() - t0
     bar.close()
-    return _summarise(config, names, pool, seed, seatings, records, in_kernel, seconds,
+    return _summarise(config, names, form, seed, seatings, records, in_kernel, seconds,
                       compile_seconds)  # fmt: skip
 
 
@@ -308,9 +359,7 @@ def _progress(total: int, enabled: bool):
     return tqdm(total=total, unit="game", disable=not enabled, file=sys.stderr, leave=False)
 
 
-def _build(agents: Sequence, seed: int) -> list:
-    from agents import make_agent
-
+def _build(agents: Sequence, seed: int, make_agent) -> list:
     built = []
     for i, a in enumerate(agents):
         if isinstance(a, str):
@@ -322,13 +371,15 @@ def _build(agents: Sequence, seed: int) -> list:
     return built
 
 
-def _label(spec, agent) -> str:
+def _label(given, agent) -> str:
     return (
-        spec.strip() if isinstance(spec, str) else str(getattr(agent, "name", type(agent).__name__))
+        given.strip()
+        if isinstance(given, str)
+        else str(getattr(agent, "name", type(agent).__name__))
     )
 
 
-def _kernel_groups(entrants, seatings, mask) -> list[tuple[np.ndarray, np.ndarray]]:
+def _kernel_groups(entrants, seatings, mask, seats: int) -> list[tuple[np.ndarray, np.ndarray]]:
     """The games of ``mask`` grouped by the kinds at the table: ``(kernel kinds, game indices)``."""
     groups: dict[tuple, list[int]] = {}
     for i in np.flatnonzero(mask):
@@ -337,14 +388,15 @@ def _kernel_groups(entrants, seatings, mask) -> list[tuple[np.ndarray, np.ndarra
     out = []
     for key in sorted(groups):
         idx = np.array(groups[key])
-        seats = [entrants[seatings[idx[0], j]] for j in range(len(key))]
-        out.append((kernel_kinds(seats), idx))
+        at_table = [entrants[seatings[idx[0], j]] for j in range(len(key))]
+        out.append((kernel_kinds(at_table, seats), idx))
     return out
 
 
 def _play_python_games(config, entrants, seatings, seeds, agent_seed, mask, records, bar):
     """Every game of ``mask`` in the Python loop, in game order."""
-    rng = np.zeros(2, np.int32)
+    spec = hooks.of_config(config)
+    rng = np.zeros(spec.rules.RNG_WORDS, np.int32)
     kernel_seats: dict[int, KernelSeat] = {}
     for i in np.flatnonzero(mask):
         seats = []
@@ -356,12 +408,13 @@ def _play_python_games(config, entrants, seatings, seeds, agent_seed, mask, reco
                 if kind not in kernel_seats:
                     kernel_seats[kind] = KernelSeat(kind, rng)
                 seats.append(kernel_seats[kind])
-        seed_at(rng, 0, kernel_agent_seed(agent_seed, seeds[i]))
+        spec.rules.seed_agents(rng, spec.batch.seeds_of(seeds[i], agent_seed)[1])
         records.put(slice(i, i + 1), play_python(config, seats, seeds[i : i + 1], bar))
 
 
-def _summarise(config, names, pool, seed, seatings, records, in_kernel, seconds,
+def _summarise(config, names, form, seed, seatings, records, in_kernel, seconds,
                compile_seconds) -> TournamentResult:  # fmt: skip
+    spec = hooks.of_config(config)
     n = config.num_players
     games = len(seatings)
     labels = list(dict.fromkeys(names))  # distinct, in order of first appearance
@@ -397,12 +450,13 @@ def _summarise(config, names, pool, seed, seatings, records, in_kernel, seconds,
             )
         )
     results.sort(key=lambda a: -a.ordinal)
-    block = len(names) if pool else n
+    # A pairings tournament plays whole blocks only.
+    block = {"lineup": n, "pool": len(names)}.get(form, games)
     options = {k: v for k, v in config.to_dict().items() if k not in ("variant", "num_players")}
     return TournamentResult(
         variant=config.variant,
         num_players=n,
-        form="pool" if pool else "lineup",
+        form=form,
         entrants=names,
         seed=seed,
         games=games,
@@ -415,6 +469,8 @@ def _summarise(config, names, pool, seed, seatings, records, in_kernel, seconds,
         jitted_games=int(in_kernel.sum()),
         python_games=int((~in_kernel).sum()),
         options=options,
+        title=spec.batch.title(config),
+        details=spec.batch.details(config),
         seatings=seatings,
         records=records,
     )

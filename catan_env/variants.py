@@ -1,8 +1,9 @@
 """The Catan rule sets by name: the specs of the variants' packages.
 
-``Game``, the AEC env, the batched simulator and ``simulate`` look a variant up
-here. A variant is a game of the registry (:mod:`catan_env.core.registry`);
-:class:`Variant` is its :class:`~catan_env.core.spec.GameSpec`.
+The Catan ``Game`` and ``VectorCatan`` look a variant up here (the shared layers
+use :func:`catan_env.hooks.get`). A variant is a game of the registry
+(:mod:`catan_env.core.registry`); :class:`Variant` is its
+:class:`~catan_env.core.spec.GameSpec`.
 """
 
 from __future__ import annotations

@@ -39,8 +39,8 @@ def assert_same_games(a, b):
 def test_nothing_imports_ray_without_the_flag():
     code = (
         "import catan_env.cli, catan_env.simulate, catan_env.tournament, sys; "
-        "import catan_env.games.ancients.simulate, catan_env.games.ancients.tournament; "
-        "import catan_env.games.ancients.cli, catan_env.games.ancients.record; "
+        "import catan_env.games.ancients.batch, catan_env.games.ancients.record; "
+        "import catan_env.hooks; catan_env.hooks.get('ancients'); catan_env.hooks.get('base'); "
         "assert 'ray' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
@@ -86,22 +86,27 @@ def test_tournament_on_ray_equals_one_machine(cluster):
 
 
 def test_ancients_simulate_on_ray_equals_one_machine(cluster):
-    from catan_env.games.ancients.simulate import simulate as ancients_simulate
+    from catan_env.games.ancients.batch import make_agent
+    from catan_env.games.ancients.options import configure
 
-    here = ancients_simulate(30, ("heuristic", "random"), seed=4, threads=1)
-    there = ancients_simulate(30, ("heuristic", "random"), seed=4, ray_address="", task_games=8)
+    config, agents = configure("akragas"), [make_agent("heuristic"), make_agent("random")]
+    here = simulate(30, agents, config, seed=4, progress=False, threads=1)
+    there = simulate(30, agents, config, seed=4, progress=False, ray_address="", task_games=8)
     assert "Ray" in there.engine
-    np.testing.assert_array_equal(there.results, here.results)
-    assert there.wins == here.wins and there.mean_banners == here.mean_banners
+    assert_same_games(there.records, here.records)
+    assert there.wins == here.wins and there.mean_vp == here.mean_vp
+    assert there.to_dict()["mean_banners"] == here.mean_vp
 
 
 def test_ancients_tournament_on_ray_equals_one_machine(cluster):
-    from catan_env.games.ancients.tournament import tournament as ancients_tournament
+    from catan_env.games.ancients.options import configure
 
-    here = ancients_tournament(["heuristic", "random"], 24, seed=1)
-    there = ancients_tournament(["heuristic", "random"], 24, seed=1, ray_address="", task_games=5)
-    np.testing.assert_array_equal(there.results, here.results)
-    assert there.table().splitlines()[1:] == here.table().splitlines()[1:]  # all but the time
+    config = configure("akragas")
+    here = tournament(["heuristic", "random"], 24, config, seed=1, progress=False)
+    there = tournament(["heuristic", "random"], 24, config, seed=1, progress=False,
+                       ray_address="", task_games=5)  # fmt: skip
+    assert_same_games(there.records, here.records)
+    assert there.table().splitlines()[:-1] == here.table().splitlines()[:-1]  # all but the time
 
 
 def test_ancients_cli_ray_flag(cluster, capsys):

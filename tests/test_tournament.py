@@ -16,7 +16,7 @@ from agents.base import _REGISTRY, make_agent, register
 from catan_env import GameConfig
 from catan_env.cli import main
 from catan_env.ratings import beats_seat_share, game_ranks, wilson_interval
-from catan_env.tournament import TournamentResult, schedule, tournament
+from catan_env.tournament import TournamentResult, pairings, schedule, tournament
 
 
 class PassiveAgent:
@@ -91,6 +91,17 @@ def test_pool_cycles_are_balanced(entrants, players):
         assert len({tuple(row) for row in s}) > entrants
 
 
+def test_pairings_seat_every_ordered_choice_equally_often():
+    s = pairings(3, 2, 13)  # 6 ordered pairs of 3 agents, 2 games each; 1 game left out
+    assert s.shape == (12, 2)
+    assert s[:4].tolist() == [[0, 1], [0, 1], [0, 2], [0, 2]]
+    pairs = [tuple(row) for row in s]
+    assert {p: pairs.count(p) for p in pairs} == {(a, b): 2 for a in range(3) for b in range(3)
+                                                   if a != b}  # fmt: skip
+    assert (_seat_counts(s, 3) == 4).all()
+    assert pairings(2, 2, 1).shape == (0, 2)
+
+
 def test_tournament_seats_agents_equally_and_reports_it():
     r = tournament(["heuristic", "random", "random", "random"], 8, seed=1, progress=False)
     heuristic = next(a for a in r.agents if a.name == "heuristic")
@@ -162,6 +173,11 @@ def test_pool_mixes_paths_with_the_same_results():
 def test_bad_tournaments_raise():
     with pytest.raises(ValueError, match="needs 4 agents"):
         tournament(["heuristic", "random"], 4, progress=False)
+    with pytest.raises(ValueError, match="unknown tournament form 'swiss'"):
+        tournament(["heuristic", "random"], 4, progress=False, form="swiss")
+    with pytest.raises(ValueError, match="at least 24 \\(one per pairing\\)"):
+        tournament(["heuristic", "random", "weighted", PassiveAgent()], 4, progress=False,
+                   form="pairings")  # fmt: skip
     with pytest.raises(ValueError, match="distinct"):
         tournament(["random", "random"], 4, pool=True, progress=False)
     with pytest.raises(ValueError, match="unknown agent"):

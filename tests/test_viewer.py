@@ -17,11 +17,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from catan_env.catan_hooks import public_fields
 from catan_env.config import GameConfig
 from catan_env.games.catan.common.render_image import TERRAIN_RGB
 from catan_env.replay import make_record, record_jitted_game
 from catan_env.variants import get_variant
-from catan_env.viewer import public_fields, viewer_data, write_html
+from catan_env.viewer import viewer_data, write_html
 
 HEURISTIC, RANDOM = 2, 0
 
@@ -133,13 +134,12 @@ def test_page_size_stays_small(record):
 
 @pytest.fixture(scope="module")
 def ancients_record():
-    from catan_env.games.ancients.record import make_record as make_ancients_record
     from catan_env.games.ancients.record import record_jitted_game as record_ancients
     from catan_env.games.ancients.scenario import load_scenario
     from catan_env.games.ancients.setup import check_options
 
     game = record_ancients(load_scenario("akragas"), check_options({}), [1, 0], 5, 17)
-    return make_ancients_record(game, agents=["heuristic", "random"])
+    return make_record(game, agents=["heuristic", "random"])
 
 
 def test_ancients_viewer_data_replays_the_public_state(ancients_record):

@@ -6,6 +6,11 @@ Each entry names a package under :mod:`catan_env.games`; by convention it holds
 are generated into ``catan_env/_generated/<name>_kernels.py``. Packages are
 imported only when a game is asked for, so a base-game user never compiles
 another game. Adding a game is one line here.
+
+A game's *family* is the folder under ``catan_env/games`` its package is in:
+``catan`` for the three Catan rule sets, ``ancients`` for Ancients. The command
+line's ``--game`` and a record's ``"game"`` name a family or a game, and
+``--variant`` / ``"variant"`` pick one of a family's games (:func:`resolve`).
 """
 
 from __future__ import annotations
@@ -25,6 +30,45 @@ GAMES = {
 def names() -> tuple[str, ...]:
     """The registered games' names."""
     return tuple(GAMES)
+
+
+def family(name: str) -> str:
+    """The family of game ``name``: the folder under ``catan_env/games`` holding it."""
+    return _package(name).split(".")[2]
+
+
+def families() -> tuple[str, ...]:
+    """Every family, in registry order."""
+    return tuple(dict.fromkeys(family(n) for n in GAMES))
+
+
+def members(fam: str) -> tuple[str, ...]:
+    """The games of family ``fam``, in registry order (empty for an unknown family)."""
+    return tuple(n for n in GAMES if family(n) == fam)
+
+
+def resolve(game: str, variant: str | None = None) -> str:
+    """The game named by a family or game name and an optional variant.
+
+    ``resolve("catan", "cities_and_knights")`` and ``resolve("cities_and_knights")``
+    are ``"cities_and_knights"``; a family without a variant gives its first game.
+
+    Raises:
+        ValueError: an unknown family or game, or a variant not of the family.
+    """
+    if game in GAMES:
+        if variant is not None and variant != game:
+            raise ValueError(f"unknown {game} variant {variant!r}; {game} has no variants")
+        return game
+    games = members(game)
+    if not games:
+        known = ", ".join(dict.fromkeys((*families(), *GAMES)))
+        raise ValueError(f"unknown game {game!r}; games are {known}")
+    if variant is None:
+        return games[0]
+    if variant not in games:
+        raise ValueError(f"unknown {game} variant {variant!r}; variants are {', '.join(games)}")
+    return variant
 
 
 def _package(name: str) -> str:

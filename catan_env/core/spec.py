@@ -6,6 +6,12 @@ rendering, chance, determinization, shaping); the registry
 (:mod:`catan_env.core.registry`) maps names to them. The shared layers (the
 façade, the envs, the simulator, snapshots, pictures, search) read a spec and
 never test a game's name, a variant flag or a state length.
+
+The Python-layer hooks (:data:`HOOKS`) are what differs per game above the
+engine: how a game is configured and created, how it appears in the AEC env,
+its records, pictures, viewer page and batch runs. Each is a callable or a
+module (or namespace) of the names its protocol class below lists;
+:func:`catan_env.hooks.get` is how the shared layers reach them.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -72,6 +78,24 @@ class GameSpec:
     #: ``tables_for(config)``: the static table array (``tb``) of a game with
     #: ``config``; games without tables get a one-word dummy.
     tables_for: Callable[..., Any] | None = None
+
+    # --- Python-layer hooks (see HOOKS); None: not declared by the game's package.
+    #: ``configure(**options)``: the checked options of one game, the ``config``
+    #: every other hook takes (picklable; ``config.variant`` is the registry name,
+    #: ``config.num_players`` the seats, ``config.to_dict()`` the options as JSON).
+    configure: Callable[..., Any] | None = None
+    #: ``new_game(config, seed)``: the game's Python ``Game`` (see :class:`GameLike`).
+    new_game: Callable[..., Any] | None = None
+    #: The AEC env's facts (:class:`EnvHooks`).
+    env: Any = None
+    #: Game records (:class:`RecordHooks`).
+    records: Any = None
+    #: Text boards and pictures of a ``Game`` for the env and the CLI (:class:`RenderHooks`).
+    pictures: Any = None
+    #: The HTML replay viewer's data (:class:`ViewerHooks`).
+    viewer: Any = None
+    #: Batches of games: simulate, tournaments, Ray (:class:`BatchHooks`).
+    batch: Any = None
 
     def tables(self, config) -> Any:
         """The static table array for a game with ``config``."""
@@ -139,3 +163,143 @@ _KERNELS = frozenset(
         "soak_parallel",
     )
 )
+
+
+#: The Python-layer hook fields of :class:`GameSpec`.
+HOOKS = ("configure", "new_game", "env", "records", "pictures", "viewer", "batch")
+
+
+class GameLike(Protocol):
+    """What the shared layers use of a game's Python ``Game`` (``new_game``'s result).
+
+    ``variant`` is the game's :class:`GameSpec`, ``config`` its ``configure``
+    result, ``tables`` its static tables; ``current_player`` is None once ``done``.
+    """
+
+    variant: GameSpec
+    config: Any
+    tables: np.ndarray
+    state: np.ndarray
+    seed: int | None
+    actions: list[int]
+    done: bool
+    winner: int | None
+    truncated: bool
+    turn: int
+    phase: str
+    current_player: int | None
+    num_actions: int
+    action_names: tuple[str, ...]
+
+    def step(self, action: int | str) -> None: ...
+    def action_mask(self) -> np.ndarray: ...
+    def record(self, agents=None, **meta) -> dict: ...
+    def play_jitted_until(self, seat: int, kinds, rng: np.ndarray) -> int: ...
+
+
+class EnvHooks(Protocol):
+    """How a game appears in the AEC env (:mod:`catan_env.aec_env`)."""
+
+    #: Each game's seed is drawn from ``[0, SEED_LIMIT)`` of the env's generator.
+    SEED_LIMIT: int
+
+    def name(self, config) -> str:
+        """``metadata["name"]``, e.g. ``"catan_base_v0"``."""
+
+    def agent_names(self, config) -> list[str]:
+        """The agents, by seat."""
+
+    def info(self, game) -> dict:
+        """Facts of a finished game each agent's info gets besides ``winner`` and ``turns``."""
+
+
+class RecordHooks(Protocol):
+    """One game's half of the record format (:mod:`catan_env.replay`)."""
+
+    #: Header keys a record of the game must have besides options, seed and actions.
+    REQUIRED: tuple[str, ...]
+    #: What :meth:`start` pins, in the mismatch message ("board", "start").
+    START: str
+
+    def header(self, game) -> dict:
+        """The keys that make the game again: rule set or scenario, options, seed."""
+
+    def start(self, state) -> dict:
+        """Facts of a start state a replay must deal again (a board, a digest)."""
+
+    def new_game(self, record):
+        """The game of a checked record before its first action (ValueError if none)."""
+
+    def result(self, game) -> dict:
+        """The end facts a replay must reach (``record["result"]``)."""
+
+    def summary(self, record, game) -> dict:
+        """A short JSON-able description of a replayed record."""
+
+    def summary_lines(self, info: dict, file: str) -> list[str]:
+        """``catan-env replay``'s text for a :meth:`summary`."""
+
+
+class RenderHooks(Protocol):
+    """Pictures of a game (AEC ``render()``, ``catan-env render``)."""
+
+    #: The render modes the game's env accepts (``"human"``: a window of :meth:`image`).
+    MODES: tuple[str, ...]
+
+    def text(self, game) -> str:
+        """The text board."""
+
+    def image(self, game):
+        """The picture as a ``PIL.Image``."""
+
+
+class ViewerHooks(Protocol):
+    """The game's HTML replay page (:mod:`catan_env.viewer`)."""
+
+    #: The page's script in ``catan_env/static``.
+    SCRIPT: str
+
+    def viewer_data(self, record) -> dict:
+        """Replay ``record`` and collect what the page shows (JSON-able, with a ``title``)."""
+
+
+class BatchHooks(Protocol):
+    """Batches of games played by jitted agents (simulate, tournaments, Ray).
+
+    A batch's games are fixed by per-game seeds (the rows of ``simulate_seeds`` or
+    ``tournament_seeds``, one per game) and one batch agent seed; game ``i``'s
+    result depends on nothing else, so batches may be split, regrouped or played
+    on other machines.
+    """
+
+    #: The game's words for the shared layers' (``{"seat": "side"}``), in tables and JSON keys.
+    WORDS: dict[str, str]
+    #: The tournament form played when none is asked for (``"lineup"``, ``"pairings"``).
+    TOURNAMENT_FORM: str
+
+    def parse_option(self, text: str) -> tuple[str, Any]:
+        """One ``-o NAME=VALUE`` of the command line, typed (ValueError naming it)."""
+
+    def make_agent(self, name: str, seed: int | None):
+        """An agent from its spec (``name`` or ``name:arg``); ``kernel_kind`` if jitted."""
+
+    def simulate_seeds(self, seed: int, games: int) -> np.ndarray:
+        """The per-game seeds of ``simulate``'s ``games`` games."""
+
+    def tournament_seeds(self, seed: int, games: int) -> np.ndarray:
+        """The per-game seeds of a tournament's ``games`` games."""
+
+    def seeds_of(self, row, agent_seed: int) -> tuple[int, int]:
+        """One game's ``(game seed, agents' generator seed)``, as its kernel seeds them."""
+
+    def play(self, config, kinds, seeds, agent_seed: int, out, parallel: bool) -> None:
+        """Play one game per seed row in the kernels; write each game's row of ``out``."""
+
+    def title(self, config) -> str:
+        """The batch's game in the first line of a report (``"base, 4 players"``)."""
+
+    def seat_names(self, config) -> list[str]:
+        """The seats as a report names them."""
+
+    def details(self, config) -> dict:
+        """Facts of the configuration the JSON results add (a scenario's id, sides)."""

@@ -11,6 +11,10 @@
   on a Catan variant (:func:`_game_branches` says what counts), beyond the
   branches of the modules still to move (:data:`REMAINING_BRANCHES`, which
   may only shrink).
+* No shared layer (``catan_env/*.py``, ``catan_env/core/``) compares anything
+  with the name of the Ancients game: it reaches Ancients through the registry
+  and the hooks of its spec. (Scoped to Ancients: the Catan variants' names are
+  still compared in the Catan-specific layers being moved into their packages.)
 """
 
 import ast
@@ -24,10 +28,6 @@ PACKAGE = Path(catan_env.__file__).resolve().parent
 _T = "catan_env."
 #: Cycles through the Python layers that still dispatch on a game by name.
 REMAINING_CYCLES = (
-    {_T + m for m in ("chance", "distributed", "game", "games.ancients.game",
-                       "games.ancients.record", "games.ancients.simulate", "replay",
-                       "simulate")},
-    {_T + m for m in ("cli", "games.ancients.cli", "games.ancients.tournament")},
 )  # fmt: skip
 #: Catan variant names a shared layer must not compare against.
 VARIANT_LITERALS = frozenset(("base", "cities_and_knights", "explorers_and_pirates"))
@@ -138,6 +138,53 @@ def test_no_import_cycle_of_more_than_two_modules():
     assert not new, f"new import cycles: {new}"
     gone = [sorted(k) for k in REMAINING_CYCLES if not any(c & k for c in big)]
     assert not gone, f"a remaining cycle is gone: drop it from REMAINING_CYCLES: {gone}"
+
+
+def _shared_layers() -> dict[str, Path]:
+    """The modules outside ``catan_env/games`` and ``catan_env/_generated`` (core included)."""
+    return {m: p for m, p in _modules().items()
+            if not m.startswith((_T + "games", _T + "_generated"))}  # fmt: skip
+
+
+def _compared_strings(path: Path) -> list[tuple[int, str]]:
+    """``(line, text)`` of every string constant a comparison or ``match`` tests against."""
+    out = []
+
+    def constants(node):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            yield node
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set):
+            for elt in node.elts:
+                yield from constants(elt)
+
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                out += [(c.lineno, c.value) for c in constants(side)]
+        elif isinstance(node, ast.MatchValue):
+            out += [(c.lineno, c.value) for c in constants(node.value)]
+    return out
+
+
+def test_no_shared_layer_compares_the_ancients_name():
+    from catan_env.core import registry
+
+    names = {"ancients", *registry.members("ancients")}
+    bad = [f"{m}:{line}: {text!r}" for m, path in sorted(_shared_layers().items())
+           for line, text in _compared_strings(path) if text in names]  # fmt: skip
+    assert not bad, f"shared layers testing a game's name: {bad}"
+
+
+def test_the_name_scan_finds_comparisons(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "if record.get('game') == 'ancients':\n    pass\n"
+        "ok = name in ('base', 'ancients')\n"
+        "match name:\n    case 'ancients':\n        pass\n"
+        "label = 'ancients'\n"
+    )
+    found = [text for _, text in _compared_strings(sample) if text == "ancients"]
+    assert found == ["ancients"] * 3  # the assignment on the last line is not a comparison
 
 
 def test_the_cycle_finder_finds_cycles():

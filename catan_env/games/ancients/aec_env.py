@@ -30,6 +30,11 @@ Rendering: ``render_mode="ansi"`` returns the text board, ``"rgb_array"`` the
 picture (:mod:`catan_env.games.ancients.render_image`). ``env.unwrapped.record()``
 is the current game's record (:mod:`catan_env.games.ancients.record`).
 
+This is the one AEC env of :mod:`catan_env.aec_env` for the ``"ancients"``
+game; the facts here (the agents' names, each game's seed range, what a
+finished game's info holds) are the game's env hooks
+(:class:`~catan_env.core.spec.EnvHooks`).
+
 Version history:
     v0: initial release (Akragas; every unit type and all 60 cards).
 """
@@ -38,25 +43,38 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from catan_env.aec_env import OrderEnforcingWrapper
+from catan_env import aec_env
 
-from .game import Game
-from .observe import OBS_SIZE, observe
-from .phases import NUM_ACTIONS
-from .render import render_text
+from .options import GAME_NAME, AncientsConfig
+
+#: Each game's seed is drawn below this from the env's generator.
+SEED_LIMIT = 2**62
+
+
+def name(config: AncientsConfig) -> str:
+    """``metadata["name"]``: the scenario's, e.g. ``"ancients_akragas_v0"``."""
+    return f"ancients_{config.scenario.id}_v0"
+
+
+def agent_names(config: AncientsConfig) -> list[str]:
+    """The agents: the scenario's sides, bottom army first."""
+    return list(config.scenario.side_names)
+
+
+def info(game) -> dict:
+    """Each agent's info at the end of a game besides the winner and turns: the banners."""
+    return {"banners": game.banners}
 
 
 def env(**kwargs: Any) -> AECEnv:
     """The AEC env with the order-enforcing wrapper; arguments as :class:`raw_env`."""
-    return OrderEnforcingWrapper(raw_env(**kwargs))
+    return aec_env.OrderEnforcingWrapper(raw_env(**kwargs))
 
 
-class raw_env(AECEnv):
-    """Ancients as a PettingZoo AEC environment.
+class raw_env(aec_env.raw_env):
+    """Ancients as a PettingZoo AEC environment (:class:`catan_env.aec_env.raw_env`).
 
     Args:
         scenario: a shipped scenario id (``"akragas"``) or a JSON file path.
@@ -67,96 +85,10 @@ class raw_env(AECEnv):
 
     metadata = {
         "render_modes": ["ansi", "rgb_array"],
+        "render_fps": 4,
         "name": "ancients_v0",
         "is_parallelizable": False,
     }
 
     def __init__(self, scenario: str = "akragas", render_mode: str | None = None, **options):
-        super().__init__()
-        if render_mode not in (None, "ansi", "rgb_array"):
-            raise ValueError(
-                f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}"
-            )
-        self.render_mode = render_mode
-        self._scenario = scenario
-        self._options = dict(options)
-        self.game = Game(scenario, seed=0, **options)
-        self.metadata = {**self.metadata, "name": f"ancients_{self.game.scenario.id}_v0"}
-        self.possible_agents = list(self.game.side_names)
-        self.agents = []
-        self._side_of = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
-                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
-            }
-        )
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
-        self._seed_rng = np.random.default_rng()
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
-
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        if seed is not None:
-            self._seed_rng = np.random.default_rng(seed)
-        game_seed = int(self._seed_rng.integers(0, 2**62))
-        self.game = Game(self.game.scenario, seed=game_seed, **self._options)
-        self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self.game.current_side]
-
-    def observe(self, agent: str) -> dict[str, np.ndarray]:
-        side = self._side_of[agent]
-        game = self.game
-        if not game.done and game.current_side == side:
-            mask = game.action_mask().astype(np.int8)
-        else:
-            mask = np.zeros(NUM_ACTIONS, np.int8)
-        return {"observation": observe(game.state, side), "action_mask": mask}
-
-    def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            self._was_dead_step(action)
-            return
-        if action is None:
-            raise ValueError(f"{agent} must act: None is only valid for finished agents")
-        game = self.game
-        game.step(action)
-        self._cumulative_rewards[agent] = 0.0
-        if game.done:
-            winner = game.winner
-            for a in self.agents:
-                if winner is None:
-                    self.truncations[a] = True
-                else:
-                    self.terminations[a] = True
-                    self.rewards[a] = 1.0 if self._side_of[a] == winner else -1.0
-                self.infos[a] = {"winner": winner, "turns": game.turn, "banners": game.banners}
-            self._accumulate_rewards()
-            self._deads_step_first()
-        else:
-            self.agent_selection = self.possible_agents[game.current_side]
-
-    def render(self) -> str | np.ndarray | None:
-        if self.render_mode == "ansi":
-            return render_text(self.game)
-        if self.render_mode == "rgb_array":
-            return self.game.render("rgb_array")
-        return None
-
-    def record(self, agents=None) -> dict:
-        """The current game's record (:meth:`Game.record`), replayable with ``catan-env replay``."""
-        return self.game.record(agents)
-
-    def close(self) -> None:
-        pass
+        super().__init__(GAME_NAME, render_mode=render_mode, scenario=scenario, **options)

@@ -1,8 +1,12 @@
 """One game of Command & Colors: Ancients as a Python object.
 
-Every rule lives in the jitted engine (:mod:`catan_env/games.ancients`); this
+Every rule lives in the jitted engine (:mod:`catan_env.games.ancients`); this
 class checks input, keeps the record and translates. Sides are 0 = the bottom
-army and 1 = the top army; ``side_names`` gives their scenario names.
+army and 1 = the top army; ``side_names`` gives their scenario names. Sides are
+the shared layers' seats: ``current_player``, ``config``, ``variant`` (the spec),
+``tables``, ``observe`` and ``play_jitted_until`` are what the AEC env, the
+records and the batch layers use of any game's ``Game``
+(:class:`~catan_env.core.spec.GameLike`).
 
     >>> from catan_env.games.ancients import Game
     >>> g = Game("akragas", seed=1)
@@ -13,19 +17,23 @@ from __future__ import annotations
 
 import numpy as np
 
+from catan_env.core import registry
 from catan_env.explain import IllegalActionError
 
 from . import layout as L
 from .actions import ACTION_NAMES, action_id
+from .agents import AGENT_NAMES
 from .board import NUM_HEXES, hex_label
 from .explain import explain
+from .observe import OBS_SIZE, observe
+from .options import GAME_NAME, AncientsConfig
 from .phases import NUM_ACTIONS, PH_OVER, PHASE_NAMES
 from .scenario import Scenario, ScenarioError, load_scenario
 from .setup import check_options, new_state
 from .step import legal_mask, step
 from .units import CARD_NAMES, NUM_CARD_TYPES, UNIT_BLOCKS, UNIT_CODES
 
-GAME_NAME = "ancients"
+_NO_TABLES = np.zeros(1, np.int32)  # Ancients has no static tables
 
 
 class WrongSideError(IllegalActionError):
@@ -37,20 +45,43 @@ class SnapshotError(ValueError):
 
 
 class Game:
-    """A game of a scenario (``"akragas"``, a path, or a :class:`Scenario`)."""
+    """A game of a scenario (``"akragas"``, a path, or a :class:`Scenario`).
+
+    Args:
+        scenario: the battle.
+        seed: fixes the deal, the dice and every draw.
+        **options: rule options (:data:`~catan_env.games.ancients.setup.DEFAULT_OPTIONS`).
+    """
+
+    #: The static tables the kernels take (none: one unused word).
+    tables = _NO_TABLES
 
     def __init__(self, scenario: str | Scenario = "akragas", seed: int = 0, **options):
-        self.scenario = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
+        scenario = scenario if isinstance(scenario, Scenario) else load_scenario(scenario)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise ValueError(f"seed must be an integer >= 0, got {seed!r}")
-        self.options = check_options(options)
+        self.config = AncientsConfig(scenario, check_options(options))
         self.seed = seed
-        self.state = new_state(self.scenario, seed, self.options)
+        self.state = new_state(scenario, seed, self.options)
         self.actions: list[int] = []
         self._mask = np.zeros(NUM_ACTIONS, np.int8)
         self._mask_valid = False
 
     # ------------------------------------------------------------- reading
+    @property
+    def scenario(self) -> Scenario:
+        return self.config.scenario
+
+    @property
+    def options(self) -> dict:
+        """The full rule options."""
+        return self.config.options
+
+    @property
+    def variant(self):
+        """The game's :class:`~catan_env.core.spec.GameSpec`."""
+        return registry.get(GAME_NAME)
+
     @property
     def side_names(self) -> tuple[str, str]:
         return self.scenario.side_names
@@ -67,6 +98,11 @@ class Game:
     def current_side(self) -> int | None:
         """The side that must decide now (None when the game is over)."""
         return None if self.done else int(self.state[L.CURRENT])
+
+    @property
+    def current_player(self) -> int | None:
+        """:attr:`current_side`, under the name every game's ``Game`` has."""
+        return self.current_side
 
     @property
     def active_side(self) -> int:
@@ -136,6 +172,12 @@ class Game:
         """A named field of the state (a copy)."""
         return L.LAYOUT.view(self.state, name).copy()
 
+    def observe(self, side: int, out: np.ndarray | None = None) -> np.ndarray:
+        """Side ``side``'s observation vector (:mod:`catan_env.games.ancients.observe`)."""
+        if side not in (0, 1):
+            raise ValueError(f"side must be 0 (bottom) or 1 (top), got {side!r}")
+        return observe(self.state, side, np.empty(OBS_SIZE, np.float32) if out is None else out)
+
     # ------------------------------------------------------------- actions
     def action_mask(self) -> np.ndarray:
         if not self._mask_valid:
@@ -186,9 +228,54 @@ class Game:
         s[L.FORCED_N] = len(faces)
         s[L.FORCED_POS] = 0
 
+    def play_jitted_until(self, side: int, kinds, rng: np.ndarray) -> int:
+        """Let jitted agents play every decision until ``side`` must act.
+
+        The opponent's half of a single-agent environment, and how a record of a
+        kernel game is kept (:func:`catan_env.replay.record_jitted_game`); the
+        actions are recorded as if stepped one by one. Stops early, like the
+        batch kernels, after the rules' ``MAX_DECISIONS`` decisions of a game.
+
+        Args:
+            side: the side to stop at (the game may also end first).
+            kinds: the jitted agent kind of each side (:data:`AGENT_NAMES` order).
+            rng: the agents' generator words (``RNG_WORDS`` int32), kept between calls.
+
+        Returns:
+            The number of decisions played.
+        """
+        from catan_env._generated import ancients_kernels as K
+
+        from . import rules as R
+
+        if side not in (0, 1):
+            raise ValueError(f"side must be 0 (bottom) or 1 (top), got {side!r}")
+        kinds = np.asarray(kinds)
+        if kinds.shape != (2,) or kinds.dtype.kind not in "iu":
+            raise ValueError(f"kinds needs one integer per side (2), got {kinds!r}")
+        if kinds.min() < 0 or kinds.max() >= len(AGENT_NAMES):
+            raise ValueError(f"unknown jitted agent kind in {kinds}; kinds are {AGENT_NAMES}")
+        if not isinstance(rng, np.ndarray) or rng.dtype != np.int32 or rng.shape != (R.RNG_WORDS,):
+            raise ValueError(f"rng must be an int32 array of {R.RNG_WORDS} words")
+        kinds = kinds.astype(np.int64)
+        legal = np.zeros(R.LEGAL_SIZE, np.int32)
+        scratch = np.zeros(R.SCRATCH_SIZE, np.int32)
+        buf = np.empty(1024, np.int32)
+        total = 0
+        while not self.done and self.current_side != side:
+            room = min(len(buf), R.MAX_DECISIONS - len(self.actions))
+            if room <= 0:
+                break
+            n = K.play_until_seat(self.state, self.tables, kinds, rng, side, legal, scratch,
+                                  buf[:room])  # fmt: skip
+            self.actions.extend(buf[:n].tolist())
+            self._mask_valid = False
+            total += n
+        return total
+
     def copy(self) -> Game:
         g = Game.__new__(Game)
-        g.scenario, g.options, g.seed = self.scenario, dict(self.options), self.seed
+        g.config, g.seed = self.config, self.seed
         g.state = self.state.copy()
         g.actions = list(self.actions)
         g._mask = np.zeros(NUM_ACTIONS, np.int8)
@@ -263,7 +350,7 @@ class Game:
             agents: the name of each side's agent (bottom, top), kept for the reader.
             **meta: more JSON-able facts to keep under ``"meta"``.
         """
-        from .record import make_record
+        from catan_env.replay import make_record
 
         return make_record(self, agents, **meta)
 
@@ -277,10 +364,10 @@ class Game:
                 ``ValueError`` naming the action); ``RecordVersionError`` for another
                 engine version, ``ReplayMismatchError`` for another start or end.
         """
-        from catan_env.replay import RecordError, is_ancients, replay
+        from catan_env.replay import RecordError, replay
 
-        if not isinstance(record, dict) or not is_ancients(record):
-            raise RecordError("not an ancients game record ('game' is not 'ancients')")
+        if not isinstance(record, dict) or record.get("game") != GAME_NAME:
+            raise RecordError(f"not an ancients game record ('game' is not {GAME_NAME!r})")
         return replay(record)
 
     def render(self, mode: str = "ansi"):
@@ -301,6 +388,11 @@ class Game:
             f"<Ancients {self.scenario.id}: turn {self.turn}, {self.phase}, banners "
             f"{self.side_names[0]} {b[0]} - {self.side_names[1]} {b[1]}>"
         )
+
+
+def new_game(config: AncientsConfig, seed: int) -> Game:
+    """A game of ``config`` dealt from ``seed`` (the spec's ``new_game``)."""
+    return Game(config.scenario, seed=seed, **config.options)
 
 
 def check_state(s: np.ndarray) -> str | None:

@@ -6,11 +6,16 @@ scenario's victory hexes with who holds them, exit hexes and units exited, elite
 units, each side's Command); of
 the cards a side sees its own hand exactly, only the *number* of cards the
 opponent holds, and only the number of cards left in the deck.
+
+:data:`OBS_LAYOUT` declares the named views; :func:`observe_into` is the
+spec's ``observe_into`` (the AEC env's observation).
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from catan_env.core.layout import Layout
 
 from . import layout as L
 from .board import NUM_HEXES
@@ -28,6 +33,8 @@ HEX_FEATURES = (
        "held by enemy", "permanent", "my exit", "enemy exit", "elite"]
 )  # fmt: skip
 VIEWS: dict[str, tuple[int, tuple[int, ...]]] = {}
+#: The observation's named views as a layout (``OBS_LAYOUT.view(obs, "banners")``).
+OBS_LAYOUT = Layout("ancients observation")
 
 
 def _declare():
@@ -51,6 +58,7 @@ def _declare():
     ):
         VIEWS[name] = (off, shape)
         off += int(np.prod(shape))
+        OBS_LAYOUT.add(name, shape)
     return off
 
 
@@ -60,6 +68,11 @@ OBS_SIZE = _declare()
 def view(obs: np.ndarray, name: str) -> np.ndarray:
     off, shape = VIEWS[name]
     return obs[off : off + int(np.prod(shape))].reshape(shape)
+
+
+def observe_into(s: np.ndarray, tb: np.ndarray, side: int, out: np.ndarray) -> None:
+    """Write ``side``'s observation into ``out`` (the spec's ``observe_into``; no tables)."""
+    observe(s, side, out)
 
 
 def observe(s: np.ndarray, side: int, out: np.ndarray | None = None) -> np.ndarray:

@@ -1,8 +1,8 @@
-"""Ancients game records: the Ancients half of :mod:`catan_env.replay`.
+"""Ancients game records: the game's record hooks (:class:`~catan_env.core.spec.RecordHooks`).
 
-An Ancients record is a catan_env record (same ``format``, ``version`` and
-``engine_version`` checks, same files, same ``catan-env replay`` / ``render``)
-whose ``"game"`` is ``"ancients"``::
+An Ancients record is a catan_env record (:mod:`catan_env.replay`: same
+``format``, ``version`` and ``engine_version`` checks, same files, same
+``catan-env replay`` / ``render``) whose ``"game"`` is ``"ancients"``::
 
     {"format": "catan_env/record", "version": 1, "engine_version": "0.1.0",
      "game": "ancients", "scenario": {...the scenario JSON...}, "options": {...},
@@ -14,8 +14,9 @@ whose ``"game"`` is ``"ancients"``::
 The whole scenario is kept (not only its id), so a record replays even if a
 shipped scenario file changes. ``start_sha256`` plays the part of a Catan
 record's ``board``: the seed must deal the same start (deck order included).
-:mod:`catan_env.replay` calls the functions here when a record says
-``"game": "ancients"``; nothing here is Catan-specific.
+This module gives the keys after the version header (:func:`header`), the
+start (:func:`start`), the ``result`` and the summary; :mod:`catan_env.replay`
+writes, checks and replays the rest.
 """
 
 from __future__ import annotations
@@ -25,45 +26,51 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from catan_env.replay import RecordError, state_digest
+
+from .options import GAME_NAME, AncientsConfig
+from .rules import MAX_DECISIONS
 from .scenario import Scenario, ScenarioError
+from .setup import check_options
 
 if TYPE_CHECKING:
     from .game import Game
 
-GAME_NAME = "ancients"
-MAX_DECISIONS = 100_000
-"""The batched kernel's decision limit (:func:`~catan_env.games.ancients.simulate.simulate`)."""
+#: Header keys of an Ancients record besides options, seed and actions.
+REQUIRED = ("scenario",)
+#: What :func:`start` pins, for the mismatch message.
+START = "start"
 
 
-def _digest(state: np.ndarray) -> str:
-    from catan_env.replay import state_digest
-
-    return state_digest(state)
-
-
-def make_record(game: Game, agents: Sequence[str] | None = None, **meta: Any) -> dict[str, Any]:
-    """The record of ``game`` so far (see the module docstring)."""
-    from catan_env.replay import RECORD_FORMAT, RECORD_VERSION, engine_version
-
-    names = game.action_names
-    record: dict[str, Any] = {
-        "format": RECORD_FORMAT,
-        "version": RECORD_VERSION,
-        "engine_version": engine_version(),
+def header(game: Game) -> dict[str, Any]:
+    """The keys that make the game again: the game, its scenario, options and seed."""
+    return {
         "game": GAME_NAME,
         "scenario": dict(game.scenario.source),
         "options": dict(game.options),
         "seed": game.seed,
     }
-    if agents is not None:
-        record["agents"] = [str(a) for a in agents]
-    if meta:
-        record["meta"] = meta
-    record["start_sha256"] = _digest(_new_game(game.scenario, game.options, game.seed).state)
-    record["actions"] = [int(a) for a in game.actions]
-    record["action_names"] = [names[a] for a in game.actions]
-    record["result"] = result(game)
-    return record
+
+
+def start(state: np.ndarray) -> dict[str, Any]:
+    """The start a replay must deal again: a digest of the whole state (deck included)."""
+    return {"start_sha256": state_digest(state)}
+
+
+def new_game(record: dict) -> Game:
+    """The game of a checked record before its first action.
+
+    Raises:
+        RecordError: the scenario does not load.
+        ValueError, TypeError: the options or seed do not make a game.
+    """
+    from .game import Game
+
+    try:
+        scenario = Scenario.from_dict(record["scenario"])
+    except ScenarioError as exc:
+        raise RecordError(f"record scenario: {exc}") from None
+    return Game(scenario, seed=record["seed"], **record["options"])
 
 
 def result(game: Game) -> dict[str, Any]:
@@ -75,40 +82,8 @@ def result(game: Game) -> dict[str, Any]:
         "turns": game.turn,
         "decisions": len(game.actions),
         "banners": list(game.banners),
-        "state_sha256": _digest(game.state),
+        "state_sha256": state_digest(game.state),
     }
-
-
-def _new_game(scenario: Scenario, options: dict, seed: int) -> Game:
-    from .game import Game
-
-    return Game(scenario, seed=seed, **options)
-
-
-def start_game(record: dict) -> Game:
-    """The game of ``record`` before its first action (header already checked).
-
-    Raises:
-        RecordError: the scenario, options or seed do not make a game.
-        ReplayMismatchError: the seed deals another start than the record's.
-    """
-    from catan_env.replay import RecordError, ReplayMismatchError
-
-    try:
-        scenario = Scenario.from_dict(record["scenario"])
-    except ScenarioError as exc:
-        raise RecordError(f"record scenario: {exc}") from None
-    try:
-        game = _new_game(scenario, record["options"], record["seed"])
-    except (ValueError, TypeError) as exc:
-        raise RecordError(f"record header does not make a game: {exc}") from None
-    start = record.get("start_sha256")
-    if start is not None and start != _digest(game.state):
-        raise ReplayMismatchError(
-            "the record's seed deals another start than the one it records "
-            "(record edited, or written by an engine that deals differently)"
-        )
-    return game
 
 
 def summary(record: dict, game: Game) -> dict[str, Any]:
@@ -157,52 +132,37 @@ def summary_lines(info: dict, file: str) -> list[str]:
     return lines
 
 
-def _wrap_int64(x: int) -> int:
-    x %= 2**64
-    return x - 2**64 if x >= 2**63 else x
-
-
 def record_jitted_game(
-    scenario: Scenario,
-    options: dict,
-    kinds: Sequence[int],
-    game_seed: int,
-    agent_seed: int,
-    max_decisions: int = MAX_DECISIONS,
+    scenario: Scenario, options: dict, kinds: Sequence[int], game_seed: int, agent_seed: int
 ) -> Game:
-    """Play the game the batched kernel plays for ``(game_seed, agent_seed)``, keeping its actions.
+    """The game the batch kernels play for ``(game_seed, agent_seed)``, with its actions.
 
-    The kernels' ``play_out_many`` keeps no actions;
-    this plays the same game one decision at a time with the same jitted
-    policies and the same agent generators (seeded as the kernel seeds them),
-    so the record is exactly the game the batch played.
+    :func:`catan_env.replay.record_jitted_game` for one Ancients seed row: the
+    state's seed and the agents' seed of one kernel game (a row of
+    :func:`~catan_env.games.ancients.batch.simulate_seeds` or ``tournament_seeds``).
 
     Args:
         scenario: the batch's scenario.
         options: its rule options.
         kinds: the jitted agent kind of each side (bottom, top).
         game_seed: the game's seed (``new_state(scenario, game_seed, options)``).
-        agent_seed: the agents' seed for this game (``agent_seeds[i]`` of the kernel).
+        agent_seed: the agents' seed for this game.
     """
-    from catan_env._generated import ancients_kernels as K
+    from catan_env.replay import record_jitted_game as record_game
 
-    from . import layout as L
-    from . import rules as R
-
-    game = _new_game(scenario, options, int(game_seed))
-    kinds = np.asarray(kinds, np.int64)
-    rng = np.zeros(R.RNG_WORDS, np.int32)
-    R.seed_agents(rng, _wrap_int64(int(agent_seed)))
-    legal = np.zeros(R.LEGAL_SIZE, np.int32)
-    work = np.zeros(R.WORK_SIZE, np.int32)
-    tables = np.zeros(1, np.int32)
-    s = game.state
-    for _ in range(max_decisions):
-        if game.done:
-            break
-        a = K.choose_action(kinds[int(s[L.CURRENT])], s, tables, rng, legal, work)
-        game.step(int(a))
-    return game
+    config = AncientsConfig(scenario, check_options(options))
+    return record_game(config, kinds, np.array([game_seed, agent_seed], np.int64), 0)
 
 
-__all__ = ["GAME_NAME", "make_record", "record_jitted_game", "result", "start_game", "summary"]
+__all__ = [
+    "MAX_DECISIONS",
+    "REQUIRED",
+    "START",
+    "header",
+    "new_game",
+    "record_jitted_game",
+    "result",
+    "start",
+    "summary",
+    "summary_lines",
+]

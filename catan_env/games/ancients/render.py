@@ -6,6 +6,10 @@ it; a lone leader is ``L`` / ``l``. Terrain: ``f`` forest, ``h`` hill, ``b``
 broken ground, ``~`` river, ``w`` lake, ``=`` fordable river, ``#`` fortified camp,
 ``m`` marsh, ``t`` town (shown on empty hexes). Scenario special rules (CCA
 §5.1): ``+`` after an elite unit, ``$`` on a victory hex.
+
+With :func:`image` (the Pillow picture of :mod:`.render_image`) and
+:data:`MODES` this module is the game's ``pictures`` hooks
+(:class:`~catan_env.core.spec.RenderHooks`).
 """
 
 from __future__ import annotations
@@ -16,6 +20,9 @@ from .units import NUM_TERRAIN, UNIT_CODES
 
 _TERRAIN = ".fhb~w=#mt"  # one symbol per terrain code (units.TERRAIN_CODES)
 assert len(_TERRAIN) == NUM_TERRAIN
+
+#: The AEC env's render modes: the text board and the picture.
+MODES = ("ansi", "rgb_array")
 
 
 def render_text(game) -> str:
@@ -45,3 +52,14 @@ def render_text(game) -> str:
         f"(top, lower case); to win {int(s[L.BANNERS_TO_WIN])}; {game.phase}"
     )
     return "\n".join(lines)
+
+
+#: The text board (``render_mode="ansi"``).
+text = render_text
+
+
+def image(game):
+    """The picture as a ``PIL.Image`` (:func:`.render_image.render_image`)."""
+    from .render_image import render_image
+
+    return render_image(game)

@@ -8,7 +8,8 @@ blocks left), leaders, and per side the banners, hand size and last card.
 
 As for Catan, the page keeps the public facts of the first step and then the
 changes of each step (:data:`PUBLIC_FIELDS`); hands and the deck stay hidden
-(only hand sizes are shown).
+(only hand sizes are shown). :func:`viewer_data` and :data:`SCRIPT` are the
+game's viewer hooks (:class:`~catan_env.core.spec.ViewerHooks`).
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ from .units import (
     UNIT_CODES,
     UNIT_NAMES,
 )
+
+#: The page's script in ``catan_env/static``.
+SCRIPT = "viewer_ancients.js"
 
 #: Layout fields the page keeps at every step, then the derived ``cards`` (hand size per side).
 PUBLIC_FIELDS = (
@@ -107,4 +111,4 @@ def viewer_data(record: dict) -> dict[str, Any]:
     }
 
 
-__all__ = ["PUBLIC_FIELDS", "public_fields", "viewer_data"]
+__all__ = ["PUBLIC_FIELDS", "SCRIPT", "public_fields", "viewer_data"]

@@ -73,14 +73,22 @@ def test_from_dict_names_the_bad_field():
         Game.from_dict(d)
 
 
+def _agents(*names):
+    from catan_env.games.ancients.batch import make_agent
+
+    return [make_agent(n) for n in names]
+
+
 def test_simulate_heuristic_beats_random():
     """CCA §3.2: the jitted heuristic beats the random agent on Akragas in the batched simulator."""
-    from catan_env.games.ancients.simulate import simulate
+    from catan_env.games.ancients.options import configure
+    from catan_env.simulate import simulate
 
-    r = simulate(100, ("heuristic", "random"), seed=1)
+    config = configure("akragas")
+    r = simulate(100, _agents("heuristic", "random"), config, seed=1, progress=False)
     assert r.games == 100 and r.truncated == 0
     assert r.wins[0] >= 90
-    r2 = simulate(50, ("random", "heuristic"), seed=2)
+    r2 = simulate(50, _agents("random", "heuristic"), config, seed=2, progress=False)
     assert r2.wins[1] >= 45
 
 

@@ -18,11 +18,11 @@ from catan_env.cli import main
 from catan_env.games import ancients
 from catan_env.games.ancients import Game
 from catan_env.games.ancients.agents import AGENT_NAMES
+from catan_env.games.ancients.batch import game_seeds
 from catan_env.games.ancients.record import MAX_DECISIONS, record_jitted_game
 from catan_env.games.ancients.render_image import HEIGHT, SIDE_RGB, WIDTH, draw, hex_centre
 from catan_env.games.ancients.scenario import load_scenario
 from catan_env.games.ancients.setup import check_options, new_state
-from catan_env.games.ancients.simulate import game_seeds
 from catan_env.replay import (
     RecordError,
     RecordVersionError,

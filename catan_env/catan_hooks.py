@@ -1,0 +1,429 @@
+"""The Catan rule sets' Python-layer hooks, until their packages declare them.
+
+The shared layers take a game's hooks (:data:`~catan_env.core.spec.HOOKS`)
+from its spec; the Catan packages (``catan_env/games/catan/``) do not declare
+them yet, so :func:`catan_env.hooks.get` takes them from :func:`hooks_for` here
+(this module is the ``catan`` family's hooks module, imported by name). Each
+group below is one protocol of :mod:`catan_env.core.spec`: the options and the
+``Game`` (:class:`~catan_env.config.GameConfig`, :class:`~catan_env.game.Game`),
+the AEC env's facts, records (the ``variant`` / ``board`` half of
+:mod:`catan_env.replay`), pictures (:mod:`catan_env.render`), the HTML viewer's
+data and batches (the self-play kernel ``play_games``).
+
+The viewer's page keeps one vector of public facts per step (the fields listed
+in :func:`public_fields`: pieces on the board, the robber, dice, VP, card
+counts, C&K knights, walls, metropolises, the merchant, barbarians, improvement
+levels) as the first step plus the changes of each step, so a game of several
+thousand decisions is a few hundred kB. Hands stay hidden: only counts are shown.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from functools import partial
+from types import SimpleNamespace
+from typing import Any
+
+import numpy as np
+
+from catan_env.core import registry
+from catan_env.games.catan.board.hexgrid import pixel
+from catan_env.games.catan.board.standard import (
+    GEOMETRY,
+    GRID,
+    HARBOR_EDGES,
+    HARBOR_SPOTS,
+    HEX_LABELS,
+    NUM_HARBORS,
+    NUM_HEXES,
+    SEA_HEXES,
+)
+from catan_env.games.catan.common import layout as L
+from catan_env.games.catan.common.constants import (
+    CARD_NAMES,
+    HARBOR_NAMES,
+    KNIGHT,
+    NUM_DEV_TYPES,
+    TERRAIN_NAMES,
+    colours,
+)
+
+from .config import ConfigError, GameConfig
+from .render import RENDER_MODES, render_ansi, render_image
+from .replay import iter_replay, summary
+
+# --- options and the Game -------------------------------------------------------------
+
+
+def configure(variant: str, **options: Any) -> GameConfig:
+    """The options of one game of ``variant`` (:meth:`GameConfig.make`)."""
+    return GameConfig.make(variant=variant, **options)
+
+
+def new_game(config: GameConfig, seed: int | None):
+    """A :class:`~catan_env.game.Game` with ``config``'s options, dealt from ``seed``."""
+    from .game import Game
+
+    options = config.to_dict()
+    variant, num_players = options.pop("variant"), options.pop("num_players")
+    return Game(variant=variant, num_players=num_players, seed=seed, **options)
+
+
+# --- the AEC env ------------------------------------------------------------------------
+
+env = SimpleNamespace(
+    SEED_LIMIT=2**63 - 1,
+    name=lambda config: f"catan_{config.variant}_v0",
+    agent_names=lambda config: [f"player_{i}" for i in range(config.num_players)],
+    info=lambda game: {},
+)
+
+
+# --- records ----------------------------------------------------------------------------
+
+
+def _board(state: np.ndarray) -> dict[str, Any]:
+    """The dealt board as a snapshot writes it (``state_to_dict(...)["board"]``)."""
+    s = state
+    return {
+        "hexes": {
+            HEX_LABELS[h]: {
+                "terrain": TERRAIN_NAMES[s[L.HEX_TERRAIN + h]],
+                "number": int(s[L.HEX_NUMBER + h]),
+            }
+            for h in range(NUM_HEXES)
+        },
+        "harbors": [HARBOR_NAMES[s[L.HARBOR_TYPE + i]] for i in range(NUM_HARBORS)],
+        "robber": HEX_LABELS[s[L.ROBBER_HEX]],
+    }
+
+
+def _header(game) -> dict[str, Any]:
+    options = game.config.to_dict()
+    variant = options.pop("variant")
+    return {"variant": variant, "options": options, "seed": game.seed}
+
+
+def _record_game(record: dict):
+    from .game import Game
+
+    options = dict(record["options"])
+    num_players = options.pop("num_players", 4)
+    return Game(variant=record["variant"], num_players=num_players, seed=record["seed"],
+                **options)  # fmt: skip
+
+
+def _result(game) -> dict[str, Any]:
+    from .replay import state_digest
+
+    return {
+        "winner": game.winner,
+        "truncated": game.truncated,
+        "done": game.done,
+        "turns": game.turn,
+        "decisions": len(game.actions),
+        "vp": [game.total_vp(p) for p in range(game.num_players)],
+        "state_sha256": state_digest(game.state),
+    }
+
+
+def _summary(record: dict, game) -> dict[str, Any]:
+    n = game.num_players
+    out = {
+        "variant": game.config.variant,
+        "players": n,
+        "colours": list(colours(n)),
+        "agents": record.get("agents"),
+        "seed": game.seed,
+        "engine_version": record.get("engine_version"),
+        "decisions": len(game.actions),
+        "turns": game.turn,
+        "winner": game.winner,
+        "truncated": game.truncated,
+        "finished": game.done,
+        "vp": [game.total_vp(p) for p in range(n)],
+        "verified": record.get("result") is not None,
+    }
+    if game.variant.stat_names:
+        out["stats"] = {k: game.variant.layout.get(game.state, k) for k in game.variant.stat_names}
+    return out
+
+
+def _summary_lines(info: dict, file: str) -> list[str]:
+    title = registry.get(info["variant"]).title
+    lines = [f"{file}: {title}, {info['players']} players, seed {info['seed']}"]
+    agents = info["agents"] or ["?"] * info["players"]
+    lines.append(f"  {'seat':<6}{'colour':<8}{'agent':<14}{'VP':>4}")
+    for p in range(info["players"]):
+        mark = "  winner" if info["winner"] == p else ""
+        lines.append(f"  {p:<6}{info['colours'][p]:<8}{agents[p]:<14}{info['vp'][p]:>4}{mark}")
+    end = (
+        "truncated by the turn limit"
+        if info["truncated"]
+        else "unfinished"
+        if not info["finished"]
+        else f"won by {info['colours'][info['winner']]}"
+    )
+    lines.append(f"  {info['decisions']} decisions, {info['turns']} turns, {end}")
+    for name, value in info.get("stats", {}).items():
+        lines.append(f"  {name.replace('_', ' ')}: {value}")
+    return lines
+
+
+records = SimpleNamespace(
+    REQUIRED=("variant",),
+    START="board",
+    header=_header,
+    start=lambda state: {"board": _board(state)},
+    new_game=_record_game,
+    result=_result,
+    summary=_summary,
+    summary_lines=_summary_lines,
+)
+
+
+# --- pictures ---------------------------------------------------------------------------
+
+
+render = SimpleNamespace(MODES=RENDER_MODES, text=render_ansi, image=render_image)
+
+
+# --- the HTML viewer --------------------------------------------------------------------
+
+#: Public state fields of every variant, read by name from the layout.
+_BASE_FIELDS = (
+    "hex_number",
+    "robber_hex",
+    "vertex_owner",
+    "vertex_building",
+    "edge_owner",
+    "public_vp",
+    "road_length",
+    "longest_road_holder",
+    "dice",
+    "turn",
+    "phase",
+    "current_player",
+    "active_player",
+    "winner",
+    "truncated",
+)
+_BASE_ONLY = ("largest_army_holder",)
+_CK_FIELDS = (
+    "knight_owner",
+    "knight_strength",
+    "knight_active",
+    "city_wall",
+    "metropolis_holder",
+    "metropolis_vertex",
+    "merchant_hex",
+    "merchant_owner",
+    "barbarian_position",
+    "barbarian_attacks",
+    "barbarian_wins",
+    "event_face",
+    "improvement_level",
+    "defender_vp",
+)
+
+
+def public_fields(variant) -> list[tuple[str, int]]:
+    """``(name, size)`` of each public field the viewer keeps, in vector order.
+
+    Layout fields come first; then the derived counts ``cards`` (hand size),
+    ``dev_cards`` and ``army`` (base) or ``progress_cards`` (C&K), per seat.
+    """
+    ck = variant.name == "cities_and_knights"
+    names = _BASE_FIELDS + (_CK_FIELDS if ck else _BASE_ONLY)
+    out = [(name, variant.layout.fields[name].size) for name in names]
+    derived = ("cards", "progress_cards") if ck else ("cards", "dev_cards", "army")
+    out += [(name, L.P) for name in derived]
+    return out
+
+
+def _public_vector(state: np.ndarray, variant, fields: list[tuple[str, int]]) -> np.ndarray:
+    layout = variant.layout
+    parts = []
+    for name, _ in fields:
+        if name in layout.fields:
+            parts.append(layout.view(state, name).ravel())
+        elif name == "cards":
+            parts.append(layout.view(state, "hand").sum(axis=1))
+        elif name == "dev_cards":
+            parts.append(layout.view(state, "dev_hand").sum(axis=1))
+        elif name == "army":
+            parts.append(layout.view(state, "dev_cards_played")[:, KNIGHT])
+        elif name == "progress_cards":
+            parts.append(layout.view(state, "progress_hand").sum(axis=1))
+    return np.concatenate(parts).astype(np.int64)
+
+
+def _geometry() -> dict[str, Any]:
+    """Static drawing data (unit hex size, y southward), rounded to keep the page small."""
+
+    def r(xy):
+        return [round(float(xy[0]), 3), round(float(xy[1]), 3)]
+
+    harbors = []
+    for i in range(NUM_HARBORS):
+        harbors.append(
+            {
+                "sea": r(pixel(HARBOR_SPOTS[i][0])),
+                "ends": [int(v) for v in GEOMETRY.edge_vertices[HARBOR_EDGES[i]]],
+            }
+        )
+    return {
+        "hexes": [r(p) for p in GRID.hex_xy],
+        "hex_labels": list(HEX_LABELS),
+        "hex_corners": GEOMETRY.hex_vertices.tolist(),
+        "vertices": [r(p) for p in GRID.vertex_xy],
+        "edges": GEOMETRY.edge_vertices.tolist(),
+        "sea": [r(pixel(c)) for c in SEA_HEXES],
+        "harbors": harbors,
+    }
+
+
+def viewer_data(record: dict) -> dict[str, Any]:
+    """Replay a Catan ``record`` and collect what the page shows (JSON-able)."""
+    if isinstance(record, dict) and record.get("variant") == "explorers_and_pirates":
+        raise ValueError(
+            "the HTML viewer does not draw Explorers & Pirates boards yet; use "
+            "'catan-env render' (PNG, GIF or text) for E&P records"
+        )
+    frames = iter_replay(record)
+    game = next(frames)
+    variant = game.variant
+    fields = public_fields(variant)
+    offsets, at = {}, 0
+    for name, size in fields:
+        offsets[name] = [at, size]
+        at += size
+    start = _public_vector(game.state, variant, fields)
+    state = game.state
+    terrain = [TERRAIN_NAMES[t] for t in state[L.HEX_TERRAIN : L.HEX_TERRAIN + NUM_HEXES]]
+    harbors = [HARBOR_NAMES[t] for t in state[L.HARBOR_TYPE : L.HARBOR_TYPE + NUM_HARBORS]]
+    names = variant.actions.names
+    actions, actors, deltas = [], [], []
+    prev = start
+    for a in record["actions"]:
+        actors.append(int(state[L.CURRENT_PLAYER]))
+        actions.append(names[a] if type(a) is int and 0 <= a < len(names) else str(a))
+        game = next(frames)
+        state = game.state
+        vec = _public_vector(state, variant, fields)
+        changed = np.flatnonzero(vec != prev)
+        # Flat [index, value, index, value, ...]: the smallest JSON for a few changes.
+        delta = np.empty(2 * changed.size, np.int64)
+        delta[0::2], delta[1::2] = changed, vec[changed]
+        deltas.append(delta.tolist())
+        prev = vec
+    n = game.num_players
+    return {
+        "title": variant.title,
+        "variant": variant.name,
+        "players": n,
+        "colours": list(colours(n)),
+        "agents": record.get("agents"),
+        # Seeds reach 2**63, past what a JavaScript number holds exactly: a string.
+        "summary": {**summary(record, game), "seed": str(game.seed)},
+        "phases": list(variant.phase_names),
+        "cards": list(CARD_NAMES),
+        "terrain": terrain,
+        "harbors": harbors,
+        "fields": offsets,
+        "start": start.tolist(),
+        "deltas": deltas,
+        "actions": actions,
+        "actors": actors,
+        "dev_types": NUM_DEV_TYPES,
+        "geometry": _geometry(),
+    }
+
+
+viewer = SimpleNamespace(SCRIPT="viewer.js", viewer_data=viewer_data)
+
+
+# --- batches ----------------------------------------------------------------------------
+
+
+def _parse_option(text: str) -> tuple[str, object]:
+    if "=" not in text:
+        raise ConfigError(f"option {text!r} must look like name=value")
+    name, raw = (part.strip() for part in text.split("=", 1))
+    kinds = {f.name: f.type for f in fields(GameConfig)}
+    if name not in kinds:
+        raise ConfigError(f"unknown option {name!r}; known options: {', '.join(sorted(kinds))}")
+    kind = str(kinds[name]).replace(" | None", "")
+    if kind == "bool":
+        low = raw.lower()
+        if low not in ("true", "false", "1", "0", "yes", "no"):
+            raise ConfigError(f"option {name} takes true or false, got {raw!r}")
+        return name, low in ("true", "1", "yes")
+    if kind == "int":
+        try:
+            return name, int(raw)
+        except ValueError:
+            raise ConfigError(f"option {name} takes an integer, got {raw!r}") from None
+    if name == "fixed_board":
+        try:
+            return name, json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise ConfigError(f"option fixed_board takes JSON: {exc}") from None
+    return name, raw
+
+
+def _make_agent(name: str, seed: int | None):
+    from agents import make_agent
+
+    return make_agent(name, seed=seed)
+
+
+def _game_seeds(seed: int, games: int) -> np.ndarray:
+    from .simulate import game_seeds
+
+    return game_seeds(seed, games)
+
+
+def _seeds_of(row, agent_seed: int) -> tuple[int, int]:
+    from .simulate import kernel_agent_seed
+
+    return int(row), kernel_agent_seed(agent_seed, int(row))
+
+
+def _play(config: GameConfig, kinds, seeds, agent_seed: int, out, parallel: bool) -> None:
+    spec = registry.get(config.variant)
+    kernel = spec.play_games_parallel if parallel else spec.play_games
+    kernel(spec.tables(config), config.config_vector(), config.board_template(), seeds, kinds,
+           agent_seed, out.winners, out.turns, out.decisions, out.vps, out.stats)  # fmt: skip
+
+
+batch = SimpleNamespace(
+    WORDS={},
+    TOURNAMENT_FORM="lineup",
+    parse_option=_parse_option,
+    make_agent=_make_agent,
+    simulate_seeds=_game_seeds,
+    tournament_seeds=_game_seeds,
+    seeds_of=_seeds_of,
+    play=_play,
+    title=lambda config: f"{config.variant}, {config.num_players} players",
+    seat_names=lambda config: [str(p) for p in range(config.num_players)],
+    details=lambda config: {},
+)
+
+
+def hooks_for(name: str) -> dict[str, Any]:
+    """Catan rule set ``name``'s hooks, by :class:`~catan_env.core.spec.GameSpec` field."""
+    return {
+        "configure": partial(configure, name),
+        "new_game": new_game,
+        "env": env,
+        "records": records,
+        "pictures": render,
+        "viewer": viewer,
+        "batch": batch,
+    }
+
+
+__all__ = ["configure", "hooks_for", "new_game", "public_fields", "viewer_data"]
