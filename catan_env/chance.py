@@ -101,7 +101,7 @@ class _Enumeration:
         self.scratch = np.zeros(game.num_actions, np.int32)
         self.leaves: dict[bytes, list] = {}
         self.dropped = Fraction(0)
-        self.rules = game.variant.chance
+        self.chance = game.variant.chance
 
     def step(self, prefix: tuple[int, ...]):
         """Step a copy with the draws in ``prefix`` forced; return it, its draws and key."""
@@ -158,10 +158,10 @@ class _Enumeration:
                     leaf[0] += w
 
     def merge_key(self, s: np.ndarray) -> bytes:
-        return self.rules.merge_key(s)
+        return self.chance.merge_key(s)
 
     def _check_rejection(self) -> None:
-        if not self.rules.redraws_without_bound(self.game.state):  # a broken assumption
+        if not self.chance.redraws_without_bound(self.game.state):  # a broken assumption
             raise RuntimeError(
                 f"action {self.game.action_names[self.action]!r} drew more than "
                 f"{L.MAX_FORCED_DRAWS} times; chance_outcomes cannot enumerate it"

@@ -35,7 +35,8 @@ class GameSpec:
     The kernel fields are the functions of the game's generated kernels module
     (:mod:`catan_env.core.kernels.template`); ``rules`` is its contract module.
     The hooks are the game's own Python layers; a game leaves out those it
-    does not offer (``None``), and the shared layer then says so.
+    does not offer (``None``): chance outcomes and determinization then refuse
+    it with an error naming the game.
 
     Hooks:
         options: how the game's options extend the shared ones and reach the

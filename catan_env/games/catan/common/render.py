@@ -61,7 +61,8 @@ def seat_line(game: Game, row: dict[str, Any], card_count: int, body: str, extra
     kind = s[L.VERTEX_BUILDING : L.VERTEX_BUILDING + NUM_VERTICES]
     hand = s[L.HAND + NUM_CARD_TYPES * p : L.HAND + NUM_CARD_TYPES * p + card_count]
     mark = ">" if game.current_player == p else " "
-    small = (kind == SETTLEMENT) | (kind == TIPPED_CITY)  # a tipped city is shown as one
+    # A tipped city (C&K, pillaged) is worth what a settlement is, so it is listed with them.
+    small = (kind == SETTLEMENT) | (kind == TIPPED_CITY)
     settlements = " ".join(f"v{v}" for v in np.flatnonzero((owner == p) & small))
     cities = " ".join(f"v{v}" for v in np.flatnonzero((owner == p) & (kind == CITY)))
     cards = " ".join(f"{CARD_NAMES[r][:2]}{int(hand[r])}" for r in range(card_count))
