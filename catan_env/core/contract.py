@@ -43,6 +43,7 @@ CONSTANTS = (
     "SOAK_NO_LEGAL",  # soak code: a running game has no legal action
     "SOAK_TOO_LONG",  # soak code: a game exceeded the soak's decision bound
     "AGENT_KINDS",  # names of the jitted agent kinds, by kind number
+    "UNIFORM_KIND",  # the kind whose choice is legal[below_at(rng, at, count)], or -1
 )
 
 

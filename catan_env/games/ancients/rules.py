@@ -36,6 +36,7 @@ MAX_DECISIONS = 100_000
 SOAK_NO_LEGAL = 99
 SOAK_TOO_LONG = 98
 AGENT_KINDS = AGENT_NAMES
+UNIFORM_KIND = -1  # the random agent avoids "done" while anything else is legal
 
 
 @njit(cache=True)

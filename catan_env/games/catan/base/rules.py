@@ -21,7 +21,7 @@ from ..common.layout import (
 from ..common.phases import GAME_OVER
 from ..common.scoring import total_vp
 from . import action_ids as A
-from .agents import KIND_NAMES, WORK_SIZE, choose
+from .agents import KIND_NAMES, KIND_RANDOM, WORK_SIZE, choose
 from .invariants import NETWORK_MEMO_SIZE, check_state_memo, network_changed
 from .masks import legal_actions, legal_mask
 from .setup import reset_state as reset
@@ -38,6 +38,7 @@ MAX_DECISIONS = 1 << 62  # a Catan game ends by itself; this bound is never reac
 SOAK_NO_LEGAL = 15
 SOAK_TOO_LONG = 16
 AGENT_KINDS = KIND_NAMES
+UNIFORM_KIND = KIND_RANDOM  # pick_uniform: legal[below_at(rng, at, count)]
 
 
 @njit(cache=True, inline="always")

@@ -14,6 +14,7 @@ from ..base.rules import (
     RNG_WORDS,
     SOAK_NO_LEGAL,
     SOAK_TOO_LONG,
+    UNIFORM_KIND,
     current,
     is_over,
     num_seats,
