@@ -26,9 +26,17 @@ import numba
 _PACKAGE = Path(__file__).resolve().parent.parent
 
 
-# Every game's rules and the generated kernels; in core, the modules jitted code imports.
+# Every game's rules and the generated kernels; in core, the modules jitted code imports
+# (and the contract, which the template's marked import names).
 _JITTED_TREES = ("games", "_generated")
-_CORE_JITTED = ("core/rng.py", "core/layout.py", "core/actions.py", "core/batch.py")
+_CORE_JITTED = (
+    "core/__init__.py",
+    "core/contract.py",
+    "core/rng.py",
+    "core/layout.py",
+    "core/actions.py",
+    "core/batch.py",
+)
 
 
 def _feeds_jitted_code(relative: Path, text: bytes) -> bool:

@@ -5,6 +5,8 @@ One test for all games (as pgx's ``api_test`` and OpenSpiel's
 without a line of test code.
 """
 
+import types
+
 import numpy as np
 import pytest
 
@@ -39,20 +41,18 @@ def test_rules_module_honours_the_contract(name):
 
 
 def test_check_rules_names_what_is_missing_or_wrong():
-    class Partial:
-        __name__ = "partial"
-
+    partial = types.ModuleType("partial")
     for const in contract.CONSTANTS:
-        setattr(Partial, const, 1)
+        setattr(partial, const, 1)
     with pytest.raises(ContractError, match="lacks the contract function reset"):
-        check_rules(Partial)
+        check_rules(partial)
     base = registry.rules("base")
-    Partial.reset = base.step  # four parameters where reset declares five
+    partial.reset = base.step  # four parameters where reset declares five
     with pytest.raises(ContractError, match=r"partial.reset takes \(state, tb, action, scratch\)"):
-        check_rules(Partial)
-    del Partial.STATE_SIZE
+        check_rules(partial)
+    del partial.STATE_SIZE
     with pytest.raises(ContractError, match="lacks the contract constant STATE_SIZE"):
-        check_rules(Partial)
+        check_rules(partial)
 
 
 @pytest.mark.parametrize("name", GAMES)
