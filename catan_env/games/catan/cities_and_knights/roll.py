@@ -24,6 +24,7 @@ from ..common.constants import (
 )
 from ..common.layout import (
     ACTIVE_PLAYER,
+    CHANCE_FORCING,
     CURRENT_PLAYER,
     DICE,
     DISCARDS_OWED,
@@ -35,6 +36,7 @@ from ..common.layout import (
     PHASE,
     PUBLIC_VP,
     RESUME_PHASE,
+    RNG,
     ROBBER_HEX,
     TURN,
     VERTEX_BUILDING,
@@ -42,7 +44,7 @@ from ..common.layout import (
 )
 from ..common.phases import ACTION, DISCARD, MOVE_ROBBER
 from ..common.production import pay_owed
-from ..common.rng import rng_below
+from ..common.rng import below_at, rng_below
 from ..common.robber import next_discarder
 from ..common.tables import T_HEX_VERTICES
 from .cities import metropolis_at, walls_of
@@ -130,16 +132,20 @@ def start_roll(state, tb, dice_chosen):
     """
     n = state[NUM_PLAYERS]
     easy = state[OPT_EASY_START] != 0 and state[TURN] < 2 * n
+    forcing = state[CHANCE_FORCING] != 0  # at rest, draw inline (see roll_dice)
     if not dice_chosen:
         while True:
-            state[DICE] = rng_below(state, 6) + 1  # red
-            state[DICE + 1] = rng_below(state, 6) + 1  # yellow
+            red = rng_below(state, 6) if forcing else below_at(state, RNG, 6)
+            state[DICE] = red + 1
+            yellow = rng_below(state, 6) if forcing else below_at(state, RNG, 6)
+            state[DICE + 1] = yellow + 1
             if not easy or state[DICE] + state[DICE + 1] != 7:
                 break
     if easy:
         state[EVENT_FACE] = -1
     else:
-        state[EVENT_FACE] = EVENT_FACES[rng_below(state, 6)]
+        event = rng_below(state, 6) if forcing else below_at(state, RNG, 6)
+        state[EVENT_FACE] = EVENT_FACES[event]
     state[ROLL_STAGE] = ST_EVENT
     continue_roll(state, tb)
 

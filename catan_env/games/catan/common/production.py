@@ -8,15 +8,17 @@ from .cards import take_from_bank
 from .constants import DESERT, MAX_PLAYERS, NUM_RESOURCES
 from .layout import (
     BANK,
+    CHANCE_FORCING,
     DICE,
     HEX_NUMBER,
     HEX_TERRAIN,
     NUM_PLAYERS,
+    RNG,
     ROBBER_HEX,
     VERTEX_BUILDING,
     VERTEX_OWNER,
 )
-from .rng import rng_below
+from .rng import below_at, rng_below
 from .tables import T_HEX_VERTICES
 
 
@@ -26,9 +28,15 @@ def roll_dice(state):
 
     Each die is stored as soon as it is drawn: a forced enumeration of the
     roll relies on every draw showing in the state (``rng.forced_below``).
+    At rest the dice come from :func:`~.rng.below_at` inline, the same numbers
+    as ``rng_below`` without its call (see the :mod:`.rng` docstring).
     """
-    state[DICE] = rng_below(state, 6) + 1
-    state[DICE + 1] = rng_below(state, 6) + 1
+    if state[CHANCE_FORCING] == 0:
+        state[DICE] = below_at(state, RNG, 6) + 1
+        state[DICE + 1] = below_at(state, RNG, 6) + 1
+    else:
+        state[DICE] = rng_below(state, 6) + 1
+        state[DICE + 1] = rng_below(state, 6) + 1
     return state[DICE] + state[DICE + 1]
 
 

@@ -13,7 +13,12 @@ enumerates an action's outcomes by stepping copies of the state with the
 generator output (:func:`forced_below`), and each records its range, so a
 search over the forced values visits every outcome. A forced deck draw names a
 card kind rather than a position (:func:`force_top_kind`). At rest the fields
-are zero and the only cost is one predictable branch per draw.
+are zero, but a draw still costs a call: the forced branch calls code numba
+does not inline, so :func:`rng_below` is not inlined either and keeps an
+incref/decref of ``state`` (numba cannot prune reference counts around a call
+that may raise). The draws of every turn (the dice, ``production.roll_dice``
+and the C&K roll) therefore test ``CHANCE_FORCING`` themselves and call
+:func:`below_at` at rest, which draws the same numbers.
 """
 
 import numpy as np
