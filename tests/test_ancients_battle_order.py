@@ -1,9 +1,11 @@
-"""Ancients: a unit battles once per turn, the casualty check before the flags.
+"""Ancients: a unit battles once per turn, the casualty check before the flags, the
+hill caps option.
 
 Board coordinates are (row, column) as in CCA §2.1; the bottom army retreats toward
 row 8, the top army toward row 0. Dice are forced with ``Game.force_dice``.
 """
 
+import pytest
 from ancients_helpers import BOTTOM, TOP, H, attack, blocks, give_card, leader, make, to_battle, unit
 
 from catan_env.ancients.engine import layout as L
@@ -156,3 +158,44 @@ def test_unit_eliminated_by_its_failed_retreat_leaves_the_leader_the_one_die_che
     g.step("ignore 1 flag")  # the last block goes on the baseline
     assert unit(g, 0, 5) is None and g.banners == (1, 0)
     assert phase(g) == PH_LEADER_EVADE
+
+
+# ---------------------------------------------------------------- hill caps
+
+
+@pytest.mark.parametrize(
+    "att,terrain,default,cnc",
+    [
+        ("HI", [("hill", 5, 5), ("hill", 4, 5)], 5, 3),  # foot, hill to hill
+        ("HC", [("hill", 5, 5)], 4, 2),  # mounted, downhill
+        ("HC", [("hill", 5, 5), ("hill", 4, 5)], 4, 2),  # mounted, hill to hill
+        ("HI", [("hill", 5, 5)], 3, 3),  # foot downhill: verified, always 3
+        ("HC", [("hill", 4, 5)], 2, 2),  # uphill: verified, always 2
+    ],
+)
+def test_hill_caps_default_and_cnc_option(att, terrain, default, cnc):
+    """CCA §3.13, CCA §6.1, CCA §8 (option cnc_hill_caps): by default only the verified hill caps hold (uphill 2, foot downhill 3), so hill to hill and mounted downhill roll their full dice; the option adds CNC's caps (mounted on a hill 2, foot hill to hill 3)."""
+    for option, want in ((False, default), (True, cnc)):
+        g = make([("bottom", att, 5, 5), ("top", "MI", 4, 5)], terrain=terrain,
+                 cnc_hill_caps=option)  # fmt: skip
+        to_battle(g, (5, 5))
+        attack(g, (5, 5), (4, 5), ["light"] * 8)
+        assert g.state[L.DICE_N] == want, (att, terrain, option)
+
+
+def test_hill_caps_option_also_caps_battle_back_from_a_hill():
+    """CCA §3.13, CCA §3.9.6 (option cnc_hill_caps): the defender's battle back uses its own hex's caps too: heavy infantry battling back hill to hill rolls 3 with the option, 5 without."""
+    for option, want in ((False, 5), (True, 3)):
+        g = make([("bottom", "MI", 5, 5), ("top", "HI", 4, 5)],
+                 terrain=[("hill", 5, 5), ("hill", 4, 5)], cnc_hill_caps=option)  # fmt: skip
+        to_battle(g, (5, 5))
+        attack(g, (5, 5), (4, 5), ["light"] * 4)
+        g.force_dice(["light"] * 5)
+        g.step("battle back")
+        assert g.state[L.DICE_N] == want
+
+
+def test_hill_caps_option_is_checked():
+    """CCA §3.13: the option takes true or false only, with a one-line error."""
+    with pytest.raises(ValueError, match="cnc_hill_caps must be true or false"):
+        make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5)], cnc_hill_caps="yes")

@@ -46,6 +46,7 @@ from .layout import (
     OPT_CAMP_BLOCKS_LOS,
     OPT_CAMP_DICE_PENALTY,
     OPT_FIRST_STRIKE_BONUS,
+    OPT_HILL_CAPS,
     OPT_MOMENTUM_VS_LEADER,
     OPT_RAMPAGE_LEADERS,
     OPT_SKIP_FORCED,
@@ -258,10 +259,15 @@ def _terrain_cap(s, by, at, dice):
     tb = s[TERRAIN + by]
     ta = s[TERRAIN + at]
     cap = min(dice, TERRAIN_CC_CAP[tb], TERRAIN_CC_CAP[ta])
+    mounted = UNIT_MOUNTED[unit_at(s, by)] != 0
     if ta == HILL and tb != HILL:
         cap = min(cap, 2)
-    if tb == HILL and ta != HILL and UNIT_MOUNTED[unit_at(s, by)] == 0:
+    if tb == HILL and ta != HILL and not mounted:
         cap = min(cap, 3)
+    if tb == HILL and s[OPT_HILL_CAPS] != 0:
+        # option cnc_hill_caps (CNC only in the rules file): a mounted unit on a hill
+        # rolls at most 2, a foot unit battling hill to hill at most 3
+        cap = min(cap, 2 if mounted else 3)
     return cap
 
 
