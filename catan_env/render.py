@@ -121,7 +121,8 @@ def status_line(game: Game) -> str:
         if face >= 0:
             dice += f" event {EVENT_NAMES[face]}"
     if game.winner is not None:
-        status = f"winner: seat {game.winner} ({colours(game.num_players)[game.winner]})"
+        names = ep_colours(s) if is_ep_state(s) else colours(game.num_players)
+        status = f"winner: seat {game.winner} ({names[game.winner]})"
     elif game.truncated:
         status = "truncated by the turn limit"
     else:
@@ -134,6 +135,15 @@ def is_ep_state(state: np.ndarray) -> bool:
     from .engine.ep.layout import EP_STATE_SIZE
 
     return state.shape[-1] == EP_STATE_SIZE
+
+
+def ep_colours(state: np.ndarray) -> tuple[str, ...]:
+    """Each seat's colour in an Explorers & Pirates state (drawn at reset, E&P §10.1)."""
+    from .engine.ep import layout as EL
+    from .engine.ep.constants import EP_COLOURS
+
+    n = int(state[L.NUM_PLAYERS])
+    return tuple(EP_COLOURS[int(c)] for c in state[EL.SEAT_COLOUR : EL.SEAT_COLOUR + n])
 
 
 def ep_summaries(state: np.ndarray) -> list[dict[str, Any]]:
@@ -159,7 +169,7 @@ def ep_summaries(state: np.ndarray) -> list[dict[str, Any]]:
         out.append(
             {
                 "seat": p,
-                "colour": colours(n)[p],
+                "colour": ep_colours(s)[p],
                 "vp": int(g.view(s, "public_vp")[p]),
                 "cards": int(g.view(s, "hand")[p].sum()),
                 "gold": int(g.view(s, "gold")[p]),
@@ -183,7 +193,7 @@ def ep_status(state: np.ndarray) -> str:
     from .engine.ep.constants import SCENARIOS
 
     g, s = EL.EP_LAYOUT, state
-    names = colours(g.get(s, "num_players"))
+    names = ep_colours(s)
     dice = g.view(s, "dice")
     line = (
         f"Explorers & Pirates: {SCENARIOS[g.get(s, 'scenario')]} - turn {g.get(s, 'turn')}, "
@@ -245,7 +255,7 @@ def _ep_ansi(game: Game) -> str:
                       f"{g.get(s, 'spice_supply')}")  # fmt: skip
     if extras:
         lines.append(" | ".join(extras))
-    names = colours(game.num_players)
+    names = ep_colours(s)
     in_use = [t for t in range(NUM_TRACKS) if game.tables[T_TRACKS + t] == 1]
     hand = g.view(s, "hand")
     edges, cargo = g.view(s, "ship_edge"), g.view(s, "ship_cargo")

@@ -27,7 +27,6 @@ from functools import lru_cache
 import numpy as np
 from PIL import Image, ImageDraw
 
-from .constants import colours
 from .engine.ep import layout as EL
 from .engine.ep.constants import (
     COUNCIL,
@@ -209,8 +208,9 @@ def draw_ep(state: np.ndarray) -> Image.Image:
     fr = _frame(scenario)
     img = _background(scenario, _face_up_board(s, fr)).copy()
     d = ImageDraw.Draw(img)
-    n = int(BASE_LAYOUT.get(s, "num_players"))
-    seat_rgb = [PLAYER_RGB[c] for c in colours(n)]
+    from .render import ep_colours
+
+    seat_rgb = [PLAYER_RGB[c] for c in ep_colours(s)]
 
     def rgb(owner: int):
         return NEUTRAL_RGB if owner == NEUTRAL or owner >= len(seat_rgb) else seat_rgb[owner]

@@ -303,12 +303,14 @@ def summary(record: dict, game: Game) -> dict[str, Any]:
 
         return ancients_summary(record, game)
     from .constants import colours
+    from .render import ep_colours
 
     n = game.num_players
+    ep = game.config.variant == "explorers_and_pirates"
     out = {
         "variant": game.config.variant,
         "players": n,
-        "colours": list(colours(n)),
+        "colours": list(ep_colours(game.state) if ep else colours(n)),
         "agents": record.get("agents"),
         "seed": game.seed,
         "engine_version": record.get("engine_version"),
