@@ -6,7 +6,17 @@ row 8, the top army toward row 0. Dice are forced with ``Game.force_dice``.
 """
 
 import pytest
-from ancients_helpers import BOTTOM, TOP, H, attack, blocks, give_card, leader, make, to_battle, unit
+from ancients_helpers import (
+    TOP,
+    H,
+    attack,
+    blocks,
+    give_card,
+    leader,
+    make,
+    to_battle,
+    unit,
+)
 
 from catan_env.ancients.engine import layout as L
 from catan_env.ancients.engine.phases import (
