@@ -40,7 +40,9 @@ def test_rules_module_honours_the_contract(name):
 
 def test_check_rules_names_what_is_missing_or_wrong():
     class Partial:
-        __name__ = "partial"
+        pass
+
+    Partial.__name__ = "partial"  # a class body's __name__ does not rename the class
 
     for const in contract.CONSTANTS:
         setattr(Partial, const, 1)
