@@ -7,10 +7,16 @@ games on this checkout and fails (exit 1) naming the first game whose final
 state differs. A refactoring that must not change any game (the engine
 reorganisation, a speed fix) is checked with::
 
-    python benchmarks/identical_games.py --check benchmarks/results/identical_games.json
+    python benchmarks/identical_games.py --check benchmarks/results/identical_games.json --games 200
 
-The stored file was written at commit b405a0e with ``--games 1000``;
-``tests/core/test_identical_games.py`` checks its first games on every run.
+The stored file holds 200 games per target (``--games 200``), written at the
+merge of rules-round2 into the new layout (branch rules-merged), after the
+issue-21 rules changes. Against the previous file (commit b405a0e, 1,000
+games) the base, base_no_trade and cities_and_knights digests are unchanged;
+every E&P and Ancients digest differs, as those states gained fields (seat
+colours, the new options, the fresh-discovery ship; cnc_hill_caps) and their
+rules changed. ``tests/core/test_identical_games.py`` checks its first games on
+every run.
 
 Usage:
     python benchmarks/identical_games.py --write FILE [--games N]

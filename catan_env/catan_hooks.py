@@ -133,7 +133,8 @@ def _summary(record: dict, game) -> dict[str, Any]:
     out = {
         "variant": game.config.variant,
         "players": n,
-        "colours": list(colours(n)),
+        # Each seat's colour as the variant's render names it (E&P draws them at reset).
+        "colours": [row["colour"] for row in game.variant.render.summaries(game.state)],
         "agents": record.get("agents"),
         "seed": game.seed,
         "engine_version": record.get("engine_version"),

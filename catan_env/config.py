@@ -89,6 +89,19 @@ class GameConfig:
             symbols) or ``"uncapped"`` (1 VP per space, the withdrawn reading).
         s2_win_check: E&P only (§4.13): ``"any_time"`` (default) or
             ``"end_of_turn"`` (Pirate Lairs checks the win only at the end of a turn).
+        swift_voyage_discoverer: E&P only (§9.4): False (default) gives a ship whose
+            discovery revealed the village no Swift Voyage point; True (the Greek
+            rulebook's note) gives it 1 point at once to move on.
+        fast_gold: E&P only (§9.4): ``"sell"`` (default, 1 resource card for 1 gold)
+            or ``"buy"`` (the Greek wording: 1 resource of one's choice for 1 gold).
+        lair_token_numbers: E&P only (§1.6): ``"2_3_4_5_11_12"`` (default, the
+            scenarios' data) or ``"4_5_6_8_9_10"`` (the other published guess).
+        post_movement_ship_actions: E&P only (§4.8): ``"any_time"`` (default: a
+            ship may load, unload or swap cargo while another ship is mid-move) or
+            ``"no_ship_mid_move"`` (only while no other ship is mid-move).
+        seat_colours: E&P only (§10.1, §10.7.4): ``"drawn"`` (default: which seat
+            plays which colour, and so which Land Ho! start, is drawn from the seed)
+            or ``"fixed"`` (seat 0 blue, 1 red, 2 white, 3 orange).
     """
 
     variant: str = "base"
@@ -116,6 +129,11 @@ class GameConfig:
     capture_gold_timing: str | None = None
     mission_track_vp: str | None = None
     s2_win_check: str | None = None
+    swift_voyage_discoverer: bool | None = None
+    fast_gold: str | None = None
+    lair_token_numbers: str | None = None
+    post_movement_ship_actions: str | None = None
+    seat_colours: str | None = None
 
     def __post_init__(self):
         # The order of the checks fixes which error a configuration with several reports.

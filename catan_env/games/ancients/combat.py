@@ -2,8 +2,8 @@
 and momentum (CCA §3.7-§3.12, in the engine order of §3.15).
 
 A combat is resolved by a small stage machine kept in the state (``CB_*``): a
-roll is made, then :func:`resolve` walks its stages (flags, retreat, leader
-check, what follows) and stops whenever a player must decide (how many flags to
+roll is made, then :func:`resolve` walks its stages (leader check, flags,
+retreat, what follows) and stops whenever a player must decide (how many flags to
 ignore, which retreat hex, where a leader evades, whether to battle back or
 advance). The decision's action then continues :func:`resolve`.
 """
@@ -46,6 +46,7 @@ from .layout import (
     OPT_CAMP_BLOCKS_LOS,
     OPT_CAMP_DICE_PENALTY,
     OPT_FIRST_STRIKE_BONUS,
+    OPT_HILL_CAPS,
     OPT_MOMENTUM_VS_LEADER,
     OPT_RAMPAGE_LEADERS,
     OPT_SKIP_FORCED,
@@ -103,6 +104,7 @@ from .phases import (
     RS_CHECK,
     RS_END,
     RS_FLAGS,
+    RS_LATE_CHECK,
     RS_MOVE,
     RS_RAMPAGE,
     RS_RETREAT,
@@ -257,10 +259,15 @@ def _terrain_cap(s, by, at, dice):
     tb = s[TERRAIN + by]
     ta = s[TERRAIN + at]
     cap = min(dice, TERRAIN_CC_CAP[tb], TERRAIN_CC_CAP[ta])
+    mounted = UNIT_MOUNTED[unit_at(s, by)] != 0
     if ta == HILL and tb != HILL:
         cap = min(cap, 2)
-    if tb == HILL and ta != HILL and UNIT_MOUNTED[unit_at(s, by)] == 0:
+    if tb == HILL and ta != HILL and not mounted:
         cap = min(cap, 3)
+    if tb == HILL and s[OPT_HILL_CAPS] != 0:
+        # option cnc_hill_caps (CNC only in the rules file): a mounted unit on a hill
+        # rolls at most 2, a foot unit battling hill to hill at most 3
+        cap = min(cap, 2 if mounted else 3)
     return cap
 
 
@@ -359,6 +366,13 @@ def sword_ignore(s, h):
 
 # ---------------------------------------------------------------- rolls
 
+# ROLL_LEADER: the one leader casualty check of a roll (CCA §3.12.2)
+CHECK_NONE = 0  # no leader was attached when the roll was made
+CHECK_DUE = 1  # a leader was attached and no check has been made yet
+CHECK_MADE = 2  # the check is made (the unit was eliminated, or no longer matters)
+CHECK_MADE_ALIVE = 3  # the check is made and the unit survived it: a later elimination
+# by retreat losses leaves the leader alone, and he then takes the eliminated unit's check
+
 
 @njit(cache=True)
 def _start_roll(s, by, at, step, ndice, close, evade_roll):
@@ -384,14 +398,14 @@ def _start_roll(s, by, at, step, ndice, close, evade_roll):
         else:
             _leader_must_evade(s, at, RS_AFTER)
         return
-    s[ROLL_LEADER] = 1 if s[LEADER + at] != 0 else 0
+    s[ROLL_LEADER] = CHECK_DUE if s[LEADER + at] != 0 else CHECK_NONE
     tb = unit_at(s, by)
     ta = unit_at(s, at)
     if close and (UNIT_CAMEL[tb] != 0 or tb == EL) and (UNIT_CAVALRY[ta] or UNIT_CHARIOT[ta]):
         s[ROLL_EXTRA] = 1  # cavalry/chariots retreat 1 more hex per camel/elephant flag
     if hits > 0:
         s[ROLL_LOST] = lose_blocks(s, at, hits)
-    s[CB_STAGE] = RS_FLAGS
+    s[CB_STAGE] = RS_CHECK
 
 
 @njit(cache=True)
@@ -477,12 +491,18 @@ def retreat_step(s, y):
     move_unit(s, at, y)
     s[ROLL_AT] = y
     s[RETREAT_LEFT] -= 1
+    if at == s[CB_ATTACKER] and s[UNIT_SIDE + y] == s[ACTIVE]:
+        # A battle back or First Strike pushes the attacker back: it has battled this
+        # turn (CCA §3.9) although end_combat no longer finds it on its hex. The
+        # attacker's hex stays the combat's: an emptied hex tells First Strike's
+        # _after_roll that the attacker left and makes no attack.
+        s[UNIT_FLAGS + y] |= UF_BATTLED
     if joins:
         s[RETREAT_LEFT] = 0  # the lone friendly leader attaches; the retreat stops
         s[LEADER_FLAGS + y] |= LF_MOVED
     if s[TERRAIN + y] == MARSH:
         # CCA §3.13 (CNC): a retreat into a marsh rolls the marsh check; its loss is
-        # part of this roll's sequence, so the one leader check (RS_CHECK) covers it
+        # part of this roll's sequence, so the roll's one leader check covers it
         s[ROLL_LOST] += marsh_loss(s, y)
 
 
@@ -493,9 +513,18 @@ def resolve(s):
     while s[WINNER] == 0 and s[PHASE] != PH_LEADER_EVADE:
         st = s[CB_STAGE]
         at = s[ROLL_AT]
-        if st == RS_FLAGS:
+        if st == RS_CHECK:
+            # CCA §3.9.1 step 5, §3.15 step 4: the check follows the hits and comes
+            # before the flags, so a leader it kills lets his unit ignore no flag
+            s[CB_STAGE] = RS_FLAGS
+            if s[ROLL_LEADER] == CHECK_DUE and s[ROLL_LOST] > 0 and s[LEADER + at] != 0:
+                alive = s[UNIT_TYPE + at] != 0
+                s[ROLL_LEADER] = CHECK_MADE_ALIVE if alive else CHECK_MADE
+                if _casualty_check(s, at, RS_FLAGS):
+                    return
+        elif st == RS_FLAGS:
             if s[UNIT_TYPE + at] == 0 or s[ROLL_FLAGS] == 0:
-                s[CB_STAGE] = RS_CHECK
+                s[CB_STAGE] = RS_LATE_CHECK
                 continue
             most = min(_ignorable(s, at), s[ROLL_FLAGS])
             if most > 0:
@@ -505,7 +534,7 @@ def resolve(s):
             set_retreat(s, 0)
         elif st == RS_RETREAT:
             if s[RETREAT_LEFT] <= 0 or s[UNIT_TYPE + at] == 0:
-                s[CB_STAGE] = RS_CHECK
+                s[CB_STAGE] = RS_LATE_CHECK
                 continue
             if unit_at(s, at) == EL and s[RAMPAGE_K] < 0:
                 s[RAMPAGE_K] = 0  # CCA §3.9.7: the elephant rampages before it retreats
@@ -522,7 +551,7 @@ def resolve(s):
                 # CCA §3.11.1: one block per hex the unit cannot retreat
                 s[ROLL_LOST] += lose_blocks(s, at, s[RETREAT_LEFT])
                 s[RETREAT_LEFT] = 0
-                s[CB_STAGE] = RS_CHECK
+                s[CB_STAGE] = RS_LATE_CHECK
                 continue
             if n == 1 and s[OPT_SKIP_FORCED] != 0:
                 retreat_step(s, two[0])
@@ -530,19 +559,18 @@ def resolve(s):
             s[PHASE] = PH_RETREAT
             s[CURRENT] = s[UNIT_SIDE + at]
             return
-        elif st == RS_CHECK:
+        elif st == RS_LATE_CHECK:
             s[CB_STAGE] = RS_AFTER
-            # CCA §3.12.2: one leader casualty check per roll, after its losses
-            if s[ROLL_LEADER] != 0 and s[ROLL_LOST] > 0 and s[LEADER + at] != 0:
-                if s[UNIT_TYPE + at] == 0:
-                    if roll_one(s) == FACE_LEADER:
-                        remove_leader(s, at, True)
-                    else:
-                        _leader_must_evade(s, at, RS_AFTER)
-                        if s[PHASE] == PH_LEADER_EVADE:
-                            return
-                elif roll_one(s) == FACE_LEADER and roll_one(s) == FACE_LEADER:
-                    remove_leader(s, at, True)
+            # CCA §3.12.2: losses of the retreat alone (no hit cost a block) get the
+            # roll's one check now; a unit eliminated by its failed retreat after
+            # surviving the check leaves its leader alone, who takes the eliminated
+            # unit's 1-die check (the FAQ's ruling for that sequence)
+            due = s[ROLL_LEADER] == CHECK_DUE and s[ROLL_LOST] > 0
+            orphaned = s[ROLL_LEADER] == CHECK_MADE_ALIVE and s[UNIT_TYPE + at] == 0
+            if (due or orphaned) and s[LEADER + at] != 0:
+                s[ROLL_LEADER] = CHECK_MADE
+                if _casualty_check(s, at, RS_AFTER):
+                    return
         elif st == RS_RAMPAGE or st == RS_BLOCKED:
             if _rampage_step(s, st == RS_BLOCKED):
                 return
@@ -552,6 +580,22 @@ def resolve(s):
         else:  # RS_END
             end_combat(s)
             return
+
+
+@njit(cache=True)
+def _casualty_check(s, at, resume):
+    """CCA §3.12.2: the leader at ``at`` after his unit lost blocks: 2 dice, both
+    helmets kill him; if the unit is gone, 1 die, a helmet kills him, else he must
+    evade (then ``resume``). Returns True if he must evade first."""
+    if s[UNIT_TYPE + at] == 0:
+        if roll_one(s) == FACE_LEADER:
+            remove_leader(s, at, True)
+            return False
+        _leader_must_evade(s, at, resume)
+        return s[PHASE] == PH_LEADER_EVADE
+    if roll_one(s) == FACE_LEADER and roll_one(s) == FACE_LEADER:
+        remove_leader(s, at, True)
+    return False
 
 
 @njit(cache=True)
@@ -621,7 +665,7 @@ def _rampage_step(s, blocked):
             y = NEIGHBORS[at, k]
         else:
             if k >= 12:
-                s[CB_STAGE] = RS_CHECK
+                s[CB_STAGE] = RS_LATE_CHECK
                 return False
             y = REAR[s[UNIT_SIDE + at], at, k - 10]
         s[RAMPAGE_K] = k + 1

@@ -12,9 +12,26 @@ from catan_env.explain import IllegalActionError
 
 from . import layout as L
 from .actions import ACTION_NAMES, family_of
-from .board import HEX_SECTIONS, hex_label
-from .phases import PH_MOVE_DEST, PH_OVER, PH_PLAY, PH_TARGET, PHASE_NAMES
-from .units import CARD_NAMES, NUM_CARD_TYPES, SECTION_NAMES, UNIT_NAMES
+from .board import HEX_SECTIONS, NUM_HEXES, hex_label
+from .phases import (
+    PH_ADVANCE,
+    PH_BATTLE,
+    PH_BONUS,
+    PH_EVADE_DEST,
+    PH_EXTRA_HEX,
+    PH_IGNORE,
+    PH_LEADER_EVADE,
+    PH_MOVE,
+    PH_MOVE_DEST,
+    PH_ORDER,
+    PH_OVER,
+    PH_PLAY,
+    PH_REACT,
+    PH_RETREAT,
+    PH_TARGET,
+    PHASE_NAMES,
+)
+from .units import C_FIRST_STRIKE, CARD_NAMES, NUM_CARD_TYPES, SECTION_NAMES, UNIT_NAMES
 
 __all__ = ["IllegalActionError", "explain"]
 
@@ -68,6 +85,141 @@ def explain(s: np.ndarray, a: int, mask: np.ndarray, side_names) -> str:
             f"{name}: the piece on {hex_label(sel)} cannot {what} "
             "(movement allowance, stacking, terrain, range or line of sight)"
         )
+    why = _reason(s, phase, fam, i, side, who)
+    if why is not None:
+        return f"{name}: {why}"
     if mask.any():
         return head + expects
     return head
+
+
+def _reason(s, phase, fam, i, side, who) -> str | None:
+    """The rule an action of the step's own kind breaks (None: not the step's kind)."""
+    if fam == "play" and phase == PH_PLAY:
+        if i == C_FIRST_STRIKE:
+            return (
+                "First Strike is played out of turn, when an enemy unit declares a close "
+                "combat against one of yours (CCA §4.4)"
+            )
+        return f"the {who} cannot play {CARD_NAMES[i]} now (CCA §3.4)"
+    if fam == "order unit" and phase == PH_ORDER:
+        if s[L.UNIT_TYPE + i] == 0 or s[L.UNIT_SIDE + i] != side:
+            return f"there is no unit of the {who} on {hex_label(i)}"
+        if s[L.UNIT_FLAGS + i] & L.UF_ORDERED:
+            return "that unit is already ordered (one order per unit, CCA §3.5)"
+        return (
+            f"{CARD_NAMES[int(s[L.CARD_PLAYED])]} orders no more units there: its orders in "
+            f"the {_sections(int(HEX_SECTIONS[side, i]))} section are used up or it orders "
+            "other troops (CCA §3.5, §4)"
+        )
+    if fam == "order leader" and phase == PH_ORDER:
+        if s[L.LEADER + i] == 0 or s[L.LEADER_SIDE + i] != side:
+            return f"there is no leader of the {who} on {hex_label(i)}"
+        if s[L.LEADER_FLAGS + i] & L.LF_ORDERED:
+            return "that leader is already ordered (CCA §3.5)"
+        return (
+            f"{CARD_NAMES[int(s[L.CARD_PLAYED])]} orders no more leaders there "
+            "(section cards and Order Mounted order leaders, in their sections, CCA §3.5)"
+        )
+    if fam in ("pick unit", "pick leader") and phase == PH_MOVE:
+        if fam == "pick unit":
+            if s[L.UNIT_TYPE + i] == 0 or s[L.UNIT_SIDE + i] != side:
+                return f"there is no unit of the {who} on {hex_label(i)}"
+            f = int(s[L.UNIT_FLAGS + i])
+            if not f & L.UF_ORDERED:
+                return "that unit was not ordered this turn (CCA §3.5)"
+            if f & L.UF_FROZEN:
+                return "a leader joined that unit this turn: it may not move (CCA §3.5)"
+            if f & L.UF_MOVED:
+                return "that unit has already moved this turn (CCA §3.6.1)"
+            return "that unit has no hex to move to (CCA §3.6.1, §3.13)"
+        if s[L.LEADER + i] == 0 or s[L.LEADER_SIDE + i] != side:
+            return f"there is no leader of the {who} on {hex_label(i)}"
+        f = int(s[L.LEADER_FLAGS + i])
+        if not f & L.LF_ORDERED:
+            return "that leader was not ordered this turn (CCA §3.5)"
+        if f & L.LF_MOVED:
+            return "that leader has already moved this turn (CCA §3.6.3)"
+        if s[L.UNIT_TYPE + i] != 0 and s[L.UNIT_FLAGS + i] & L.UF_MOVED:
+            return "the unit he is attached to has moved: he moves with it (CCA §3.6.3)"
+        return "that leader has no hex to move to (CCA §3.6.3)"
+    if fam == "pick unit" and phase == PH_BATTLE:
+        return _battle_reason(s, i, side, who)
+    if fam == "hex" and phase == PH_BONUS:
+        return (
+            f"{hex_label(i)} holds no enemy next to the advanced unit: a bonus close combat "
+            "is against an adjacent enemy (CCA §3.10)"
+        )
+    if fam == "hex" and phase == PH_ADVANCE:
+        return (
+            f"a momentum advance goes only into the hex the defender left, "
+            f"{hex_label(int(s[L.CB_VACATED]))} (CCA §3.10)"
+        )
+    if fam == "hex" and phase == PH_EXTRA_HEX:
+        return f"{hex_label(i)} is not a free hex next to the advanced cavalry (CCA §3.10)"
+    if fam == "hex" and phase == PH_RETREAT:
+        return (
+            f"{hex_label(i)} is not a free hex one row closer to the unit's own baseline "
+            "(CCA §3.11.1)"
+        )
+    if fam == "hex" and phase == PH_EVADE_DEST:
+        return (
+            f"{hex_label(i)} is not a free hex one row closer to the evading unit's own "
+            "baseline (CCA §3.11.4)"
+        )
+    if fam in ("hex", "leader off board") and phase == PH_LEADER_EVADE:
+        if fam == "leader off board":
+            return (
+                "the leader is not on a hex from which he can leave by his baseline (CCA §3.12.5)"
+            )
+        return (
+            f"{hex_label(i)} is not 1-3 hexes toward the leader's baseline on an empty hex or "
+            "a friendly unit without a leader (CCA §3.12.5)"
+        )
+    if fam == "evade" and phase == PH_REACT:
+        return (
+            "this defender may not evade this attacker, or has no free hex toward its "
+            "baseline (CCA §3.11.4)"
+        )
+    if fam == "first strike" and phase == PH_REACT:
+        if s[L.HAND + side * NUM_CARD_TYPES + C_FIRST_STRIKE] == 0:
+            return f"the {who} hold no First Strike card (CCA §4.4)"
+        return "First Strike may not answer a bonus close combat here (CCA §4.4)"
+    if fam == "done" and phase == PH_BATTLE:
+        return "warriors that moved 2 hexes must close combat first (CCA §3.6.2)"
+    if fam == "ignore" and phase == PH_IGNORE:
+        return (
+            f"the unit may ignore at most {_most_ignorable(s)} of the "
+            f"{int(s[L.ROLL_FLAGS])} flags (CCA §3.11.2)"
+        )
+    return None
+
+
+def _battle_reason(s, h, side, who) -> str:
+    from .combat import battle_targets, may_battle
+
+    if s[L.UNIT_TYPE + h] == 0 or s[L.UNIT_SIDE + h] != side:
+        return f"there is no unit of the {who} on {hex_label(h)}"
+    f = int(s[L.UNIT_FLAGS + h])
+    if not f & L.UF_ORDERED:
+        return "that unit was not ordered this turn (CCA §3.5)"
+    if f & L.UF_BATTLED:
+        return "that unit has already battled this turn (CCA §3.9)"
+    if not may_battle(s, h):
+        return (
+            "that unit moved too far to battle, or into terrain where it may not battle "
+            "this turn (CCA §3.6.2, §3.9.5, §3.13)"
+        )
+    buf = np.zeros(NUM_HEXES, np.int32)
+    if battle_targets(s, h, buf) == 0:
+        return (
+            "that unit has no target: no adjacent enemy, and none in range and line of sight "
+            "(CCA §3.8, §3.9)"
+        )
+    return "another unit must first make its charge (CCA §3.6.2)"
+
+
+def _most_ignorable(s) -> int:
+    from .combat import _ignorable
+
+    return min(int(_ignorable(s, int(s[L.ROLL_AT]))), int(s[L.ROLL_FLAGS]))

@@ -51,6 +51,10 @@ OPT_CAMP_DICE_PENALTY = _add(
 OPT_CAMP_BLOCKS_LOS = _add(
     "opt_camp_blocks_los", doc="1: a fortified camp hex blocks line of sight (CCA §3.13, CNC)"
 )
+OPT_HILL_CAPS = _add(
+    "opt_cnc_hill_caps",
+    doc="1: mounted on a hill max 2 dice, foot hill to hill max 3 (CCA §3.13, CNC)",
+)
 OPT_SKIP_FORCED = _add("skip_forced", doc="1: retreat steps with one legal hex apply themselves")
 
 # --- randomness

@@ -64,3 +64,5 @@ STEP_ATTACK, STEP_BACK, STEP_EVADE, STEP_FIRST = range(4)
 RS_FLAGS, RS_RETREAT, RS_CHECK, RS_AFTER, RS_END, RS_RAMPAGE, RS_BLOCKED = range(7)
 # not a stage: a leader evade (marsh casualty check) to be followed by more movement
 RS_MOVE = 7
+# the casualty check after the retreat: for losses the retreat alone caused (CCA §3.12.2)
+RS_LATE_CHECK = 8

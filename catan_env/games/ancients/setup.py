@@ -34,6 +34,10 @@ DEFAULT_OPTIONS = {
     # CCA §3.13 [CNC only, verify]: a fortified camp between firer and target blocks line of
     # sight (the rules file's table rules "blocks", changed from the earlier "open")
     "camp_blocks_los": True,
+    # CCA §3.13 [CNC only]: a mounted unit battling from a hill rolls at most 2 dice (downhill
+    # or hill to hill), a foot unit battling from a hill onto a hill at most 3; the rules
+    # file's numbers table (§6.1) keeps only the verified caps (uphill 2, foot downhill 3)
+    "cnc_hill_caps": False,
     # retreat steps with a single legal hex apply themselves
     "skip_forced": True,
 }
@@ -49,6 +53,7 @@ _OPTION_FIELDS = {
     "inspired_fallback_in_section": L.OPT_INSPIRED_SECTION,
     "camp_dice_penalty": L.OPT_CAMP_DICE_PENALTY,
     "camp_blocks_los": L.OPT_CAMP_BLOCKS_LOS,
+    "cnc_hill_caps": L.OPT_HILL_CAPS,
 }
 
 

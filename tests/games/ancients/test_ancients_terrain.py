@@ -315,17 +315,17 @@ def test_retreat_into_a_marsh_rolls_the_marsh_check():
 
 
 def test_marsh_loss_on_retreat_shares_the_rolls_single_leader_check():
-    """CCA §3.12.2, CCA §3.13: a block lost to the attack and one lost to the marsh on the retreat are one combat sequence: one 2-dice leader check, after the retreat."""
+    """CCA §3.12.2, CCA §3.13, CCA §3.15: a block lost to the attack and one lost to the marsh on the retreat are one combat sequence: its one 2-dice leader check follows the hits (before the flags), and the marsh loss makes no second check."""
     g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5), ("top", "HI", 3, 4)],
              leaders=[("top", 4, 5)], terrain=[("marsh", 3, 5)])  # fmt: skip
     to_battle(g, (5, 5))
-    attack(g, (5, 5), (4, 5), ["medium", "flag", "light", "light", "light"])
-    assert phase(g) == PH_IGNORE
+    attack(g, (5, 5), (4, 5), ["medium", "flag", "light", "light", "light", "helmet", "light"])
+    assert phase(g) == PH_IGNORE and leader(g, 4, 5)  # he survived the check
     g.force_dice(["medium", "helmet", "helmet"])
     g.step("ignore 0 flags")
     assert unit(g, 3, 5) == "MI" and blocks(g, 3, 5) == 2
-    assert not leader(g, 3, 5) and g.banners == (1, 0)
-    assert int(g.state[L.FORCED_POS]) == 3  # marsh die, then one 2-dice check
+    assert leader(g, 3, 5) and g.banners == (0, 0)
+    assert int(g.state[L.FORCED_POS]) == 1  # the marsh die only: no second check
 
 
 def test_momentum_advance_into_a_marsh_rolls_the_marsh_check():

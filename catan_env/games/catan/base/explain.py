@@ -62,11 +62,27 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
     legal_families = sorted({family_of(a) for a in np.flatnonzero(mask)})
     if info.family not in legal_families:
         why = _family_reason(s, info.family, phase, p)
+        if why is None and info.family in _OWN_FAMILIES.get(PHASE_NAMES[phase], ()):
+            why = _argument_reason(s, info, phase, p)  # the phase's own: say which rule
         allowed = ", ".join(legal_families)
         where = f"phase '{PHASE_NAMES[phase]}', seat {p} to act"
         return f"{head}: {why or 'not in this phase'} ({where}; legal families: {allowed})"
     why = _argument_reason(s, info, phase, p)
     return f"{head}: {why}"
+
+
+# Families whose refusal in their own phase _argument_reason explains; the others
+# there get theirs from _family_reason.
+_OWN_FAMILIES = {
+    "action": ("maritime", "offer_give", "offer_want"),
+    "trade_compose": ("offer_give", "offer_want", "propose"),
+    "trade_respond": ("accept",),
+    "trade_close": ("confirm_trade",),
+    "discard": ("discard",),
+    "steal": ("steal",),
+    "year_of_plenty": ("pick",),
+    "move_robber": ("move_robber",),
+}
 
 
 def _family_reason(s, family, phase, p) -> str | None:

@@ -18,6 +18,8 @@ from ..common.constants import (
     COST_ROAD,
     COST_SETTLEMENT,
     NUM_CARD_TYPES,
+    SETTLEMENT,
+    TIPPED_CITY,
 )
 from . import layout as CL
 from .constants import (
@@ -68,8 +70,15 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
         )
     elif name == "pre_roll" and f not in ("roll", "play", "select_knight"):
         why = "roll the dice first (C&K §3.2); only Alchemist comes before the roll"
+    elif f == "play" and name == "pre_roll":
+        if info.arg != ALCHEMIST:
+            why = "before the roll only Alchemist may be played (C&K §3.3, §4.1.1)"
+        else:
+            why = _card_reason(s, info.arg, p)
     elif f == "play" and info.arg == ALCHEMIST and name != "pre_roll":
         why = "Alchemist is played before the roll, never after it (C&K §4.1.1)"
+    elif f == "play" and name == "action":
+        why = _card_reason(s, info.arg, p)
     elif f in ("move_robber", "chase_robber") and not robber_is_free(s):
         why = "the robber cannot move before the first barbarian attack (C&K §3.7)"
     elif name == "action":
@@ -102,5 +111,201 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
                     "metropolis (C&K §3.12)"
                 )
     if why is None:
+        why = _reason(s, info, name, p)
+    if why is None:
         why = "not allowed for this argument" if f in legal else "not in this phase"
     return f"{head}: {why} ({where})"
+
+
+def _card_reason(s: np.ndarray, kind: int, p: int) -> str:
+    """Why progress card ``kind`` cannot be played by ``p`` in the action phase: the
+    card's own precondition (the mirror of ``effects.can_play``)."""
+    from . import constants as C
+
+    card = C.CARD_KIND_NAMES[kind].replace("_", " ").title()
+    if s[CL.PROGRESS_HAND + p * C.NUM_CARD_KINDS + kind] <= 0:
+        return f"seat {p} holds no {card} card (C&K §3.15.4)"
+    if kind == C.ENGINEER:
+        if s[CL.WALLS_LEFT + p] <= 0:
+            return f"Engineer builds a city wall and seat {p} has none left (C&K §4.1.3)"
+        return f"Engineer needs a city of seat {p} without a wall (C&K §4.1.3)"
+    if kind == C.INVENTOR:
+        return (
+            "Inventor swaps two different number tokens among 3, 4, 5, 9, 10, 11 and the board "
+            "has no such pair (C&K §4.1.4)"
+        )
+    if kind == C.ROAD_BUILDING:
+        if s[L.ROADS_LEFT + p] <= 0:
+            return f"seat {p} has no roads left in supply (C&K §4.1.9)"
+        return f"no path is open to a road of seat {p} (C&K §4.1.9)"
+    if kind == C.SMITH:
+        return f"Smith promotes knights and no knight of seat {p} can be promoted (C&K §4.1.10)"
+    if kind == C.BISHOP:
+        return "the robber cannot move before the first barbarian attack (C&K §3.7, §4.2.1)"
+    if kind == C.DESERTER:
+        return "Deserter needs an opponent with a knight on the board (C&K §4.2.3)"
+    if kind == C.DIPLOMAT:
+        return "Diplomat removes an open road and the board has none (C&K §4.2.4)"
+    if kind == C.INTRIGUE:
+        return (
+            f"Intrigue displaces an opponent's knight at a road of seat {p} and there is none "
+            "(C&K §4.2.5)"
+        )
+    if kind == C.SPY:
+        return "Spy needs an opponent who holds a progress card (C&K §4.2.7)"
+    if kind == C.MASTER_MERCHANT:
+        return "Master Merchant needs an opponent with more VP (C&K §4.3.2)"
+    if kind == C.MERCHANT:
+        return f"the merchant goes next to a building of seat {p} (C&K §4.3.3)"
+    if kind in C.VP_CARD_KINDS:
+        return f"{card} is a victory point card: it is shown at once, never played (C&K §3.15.3)"
+    if kind in (C.CRANE, C.MEDICINE):
+        what = "improve_crane" if kind == C.CRANE else "medicine_city"
+        return f"{card} is played with the action {what}(...) (C&K §4.1)"
+    return f"{card} cannot be played now (C&K §3.15.4)"
+
+
+def _reason(s: np.ndarray, info, name: str, p: int) -> str | None:
+    """The rule an illegal C&K action of the action or trade phases breaks (None: not
+    one of those families)."""
+    from ..common.tables import STANDARD_TABLES
+    from . import constants as C
+    from .knights import can_promote, has_action
+    from .trade import rate
+
+    f, arg = info.family, info.arg
+    n = int(s[L.NUM_PLAYERS])
+    hand = s[L.HAND + p * NUM_CARD_TYPES : L.HAND + (p + 1) * NUM_CARD_TYPES]
+    if f in ("offer_give", "offer_want", "propose", "accept", "confirm_trade", "maritime"):
+        if f == "maritime":
+            give, get = arg
+            if s[L.BANK + get] == 0:
+                return f"the bank has no {CARD_NAMES[get]} left (C&K §3.9)"
+            r = int(rate(s, p, give))
+            return (
+                f"seat {p} trades {CARD_NAMES[give]} at {r}:1 and holds only {int(hand[give])} "
+                "(C&K §3.9)"
+            )
+        if f in ("offer_give", "offer_want") and name == "action":
+            if not s[L.OPT_DOMESTIC_TRADE]:
+                return "domestic trade is switched off (domestic_trade=False)"
+            if s[L.PROPOSALS] >= s[L.OPT_TRADE_MAX_PROPOSALS]:
+                return "the offers allowed this turn are used up (trade_max_proposals_per_turn)"
+        if f == "offer_give":
+            if s[L.TRADE_WANT + arg]:
+                return f"{CARD_NAMES[arg]} is already asked for: no type on both sides (C&K §3.9)"
+            if s[L.TRADE_GIVE + arg] >= hand[arg]:
+                return f"seat {p} holds no more {CARD_NAMES[arg]} to offer"
+            return "the offer is at its size limit (trade_max_cards_per_side)"
+        if f == "offer_want":
+            if s[L.TRADE_GIVE + arg]:
+                return f"{CARD_NAMES[arg]} is already offered: no type on both sides (C&K §3.9)"
+            return "the offer is at its size limit (trade_max_cards_per_side)"
+        if f in ("propose", "confirm_trade") and isinstance(arg, int) and arg >= n:
+            return f"relative seat +{arg} does not exist with {n} players"
+        if f == "propose":
+            return "an offer needs at least one card on each side (C&K §3.9, base §6.1)"
+        if f == "accept":
+            return f"seat {p} does not hold the cards asked for"
+        return f"seat {(int(s[L.ACTIVE_PLAYER]) + arg) % n} did not accept the offer"
+    if f == "select_knight" and name == "pre_roll":
+        name = "action"  # knight errant: the same conditions before the roll (C&K §7)
+    if name != "action":
+        return None
+    if f == "play":
+        return _card_reason(s, arg, p)
+    if f == "force_trade":
+        k, r = arg
+        if not s[CL.HARBOR_TRADES]:
+            return "forced trades come only with Commercial Harbor played this turn (C&K §4.3.1)"
+        if k >= n:
+            return f"relative seat +{k} does not exist with {n} players"
+        if s[CL.HARBOR_USED + (p + k) % n]:
+            return f"seat {(p + k) % n} was already offered a card this turn (C&K §4.3.1)"
+        return f"seat {p} holds no {CARD_NAMES[r]} to offer (C&K §4.3.1)"
+    if f == "improve_with_crane":
+        if s[CL.PROGRESS_HAND + p * C.NUM_CARD_KINDS + C.CRANE] <= 0:
+            return f"seat {p} holds no Crane card (C&K §4.1.2)"
+        return (
+            f"{C.TRACK_NAMES[arg]} cannot be improved: it needs a city (a plain one for "
+            "levels 4-5), a level below 5 and the commodities less one (C&K §4.1.2, §3.12)"
+        )
+    v = arg
+    if f == "city_with_medicine":
+        if s[CL.PROGRESS_HAND + p * C.NUM_CARD_KINDS + C.MEDICINE] <= 0:
+            return f"seat {p} holds no Medicine card (C&K §4.1.6)"
+        return _afford(s, p, C.COST_MEDICINE_CITY) or _city_spot(s, p, v)
+    if f == "build_road":
+        if s[L.ROADS_LEFT + p] == 0:
+            return f"seat {p} has no roads left in supply"
+        return _afford(s, p, COST_ROAD) or (
+            f"path e{v} is taken or does not touch seat {p}'s buildings, knights' free ends "
+            "or roads (C&K §2.7)"
+        )
+    if f == "build_settlement":
+        if s[L.SETTLEMENTS_LEFT + p] == 0:
+            return f"seat {p} has no settlements left in supply (C&K §1.3)"
+        return _afford(s, p, COST_SETTLEMENT) or (
+            f"v{v} is occupied, breaks the distance rule or is not on a road of seat {p} (C&K §2.7)"
+        )
+    if f == "build_city":
+        return _afford(s, p, COST_CITY) or _city_spot(s, p, v)
+    if f == "build_wall":
+        if s[CL.WALLS_LEFT + p] <= 0:
+            return f"seat {p} has no city walls left (C&K §3.11)"
+        return _afford(s, p, C.COST_WALL) or (
+            f"a wall goes under a city of seat {p} that has none, and v{v} holds no such city "
+            "(C&K §3.11)"
+        )
+    if f == "build_knight":
+        if s[CL.KNIGHTS_LEFT + 3 * p] <= 0:
+            return f"seat {p} has no basic knight left in supply (C&K §3.14.1)"
+        return _afford(s, p, C.COST_KNIGHT) or (
+            f"v{v} is not a free intersection at the end of a road of seat {p} (C&K §3.14.1)"
+        )
+    if f == "activate_knight":
+        if s[L.KNIGHT_OWNER + v] != p or s[CL.KNIGHT_ACTIVE + v]:
+            return f"v{v} holds no inactive knight of seat {p} (C&K §3.14.2)"
+        return _afford(s, p, C.COST_ACTIVATE)
+    if f == "promote_knight":
+        if s[L.KNIGHT_OWNER + v] != p:
+            return f"v{v} holds no knight of seat {p} (C&K §3.14.3)"
+        why = _afford(s, p, C.COST_PROMOTE)
+        if why or can_promote(s, p, v):
+            return why
+        strength = int(s[CL.KNIGHT_STRENGTH + v])
+        if strength >= 3:
+            return "a mighty knight cannot be promoted further (C&K §3.14.3)"
+        if s[CL.KNIGHT_FLAGS + v] & C.KNIGHT_PROMOTED:
+            return "a knight is promoted at most once per turn (C&K §3.14.3)"
+        if s[CL.KNIGHTS_LEFT + 3 * p + strength] <= 0:
+            return f"seat {p} has no knight of strength {strength + 1} left (C&K §3.14.3)"
+        return "a mighty knight needs the Fortress (politics level 3, C&K §3.14.3)"
+    if f == "select_knight":
+        if s[L.KNIGHT_OWNER + v] != p:
+            return f"v{v} holds no knight of seat {p} (C&K §3.14.4)"
+        if not s[CL.KNIGHT_ACTIVE + v]:
+            return "only an active knight acts (C&K §3.14.4)"
+        if s[CL.KNIGHT_FLAGS + v] & (C.KNIGHT_BECAME_ACTIVE | C.KNIGHT_ACTED):
+            return (
+                "a knight that became active or acted this turn acts no more this turn "
+                "(C&K §3.14.4)"
+            )
+        if not has_action(s, STANDARD_TABLES, p, v):
+            return (
+                "the knight has no move, no knight to displace and no robber to chase (C&K §3.14.4)"
+            )
+        return None
+    if f == "put_under":
+        return (
+            f"a card goes under its deck only when seat {p} holds more than "
+            f"{C.PROGRESS_HAND_LIMIT} progress cards (C&K §3.15.2)"
+        )
+    return None
+
+
+def _city_spot(s, p, v) -> str:
+    kind = s[L.VERTEX_BUILDING + v]
+    if s[L.VERTEX_OWNER + v] != p or kind not in (SETTLEMENT, TIPPED_CITY):
+        return f"v{v} holds no settlement of seat {p} to upgrade (C&K §3.10)"
+    return f"seat {p} has no cities left in supply (C&K §1.3)"

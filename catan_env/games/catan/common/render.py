@@ -72,12 +72,16 @@ def seat_line(game: Game, row: dict[str, Any], card_count: int, body: str, extra
     )
 
 
-def status_line(game: Game, dice_note: str = "") -> str:
-    """Turn, dice (with ``dice_note``) and who decides (or the result), one line."""
+def status_line(game: Game, dice_note: str = "", names=None) -> str:
+    """Turn, dice (with ``dice_note``) and who decides (or the result), one line.
+
+    ``names``: each seat's colour (default: seat c plays ``colours(n)[c]``).
+    """
     s = game.state
     dice = f"dice {int(s[L.DICE])}+{int(s[L.DICE + 1])}{dice_note}"
     if game.winner is not None:
-        status = f"winner: seat {game.winner} ({colours(game.num_players)[game.winner]})"
+        names = colours(game.num_players) if names is None else names
+        status = f"winner: seat {game.winner} ({names[game.winner]})"
     elif game.truncated:
         status = "truncated by the turn limit"
     else:

@@ -214,6 +214,8 @@ def can_build_ship(state, tb, p, e, free):
 
 @njit(cache=True)
 def do_build_ship(state, tb, p, e, free):
+    """Place a new ship on ``e`` with the base movement points; returns its slot
+    (the caller adds Swift Voyage, which lives in a module above this one)."""
     if not free:
         pay(state, p, COST_SHIP)
     for k in range(SHIPS_PER_PLAYER):
@@ -222,7 +224,8 @@ def do_build_ship(state, tb, p, e, free):
             state[SHIP_EDGE + i] = e
             state[SHIP_MP + i] = BASE_MP
             state[SHIP_FLAGS + i] = 0
-            return
+            return i
+    return -1
 
 
 @njit(cache=True)

@@ -116,5 +116,9 @@ COST_SHIP = np.array([1, 0, 1, 0, 0, 0, 0, 0], np.int32)
 COST_SETTLER = COST_SETTLEMENT
 COST_CREW = np.array([0, 0, 1, 0, 1, 0, 0, 0], np.int32)
 
-#: Colours of the fixed Land Ho! start, in the order of §10.7.4 (colour c at seat c).
+#: Colours of the fixed Land Ho! start, in the order of §10.7.4; which seat plays which
+#: colour is drawn at reset (``seat_colour``), or colour c at seat c with ``seat_colours="fixed"``.
 EP_COLOURS = ("blue", "red", "white", "orange")
+#: The alternative lair-token numbers (§1.6, option ``lair_token_numbers``); the default
+#: set is the scenarios' data.
+LAIR_TOKENS_MIDDLE = np.array([4, 5, 6, 8, 9, 10], np.int64)

@@ -270,6 +270,11 @@ def _reason(s, info, phase, p) -> str:
             f"with a sack left, or seat {p} already befriended it (E&P §9.2)"
         )
     if f == "fast_gold":
+        if s[EL.OPT_FAST_GOLD_BUYS]:
+            return (
+                f"seat {p} has no Fast Gold purchase left this turn, no gold, or the bank "
+                f"has no {RESOURCE_NAMES[arg]} (E&P §9.4, fast_gold='buy')"
+            )
         return (
             f"seat {p} has no Fast Gold village sale left this turn or holds no "
             f"{RESOURCE_NAMES[arg]} (E&P §9.4)"
@@ -405,7 +410,8 @@ def _reason(s, info, phase, p) -> str:
     if f in ("stop_ship", "end_turn"):
         return "the moving ship's path already holds 2 other ships: sail on (E&P §4.8)"
     k = arg[0] if isinstance(arg, tuple) else arg
-    if moving >= 0 and moving != k:
+    cargo = f in ("load", "unload", "swap_cargo")
+    if moving >= 0 and moving != k and (not cargo or s[EL.OPT_SHIP_ACTIONS_ALONE]):
         return f"ship s{moving} is moving: stop it before ship s{k} acts (E&P §4.8)"
     e = _ship(s, p, k)
     if e < 0:

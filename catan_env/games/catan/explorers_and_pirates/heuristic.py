@@ -83,6 +83,7 @@ from .layout import (
     LAIR_STATE,
     MAX_EDGES,
     MOVING_SHIP,
+    OPT_FAST_GOLD_BUYS,
     SETTLERS_LEFT,
     SHIP_CARGO,
     SHIP_EDGE,
@@ -450,6 +451,8 @@ def _score(state, tb, p, a, need, goal_dist, moving_goal):
         return 20 if state[hand + r] - 3 >= need[r] and state[GOLD + p] < 2 else 0
     if A.FAST_GOLD_SALE <= a < A.NUM_ACTIONS:
         r = a - A.FAST_GOLD_SALE
+        if state[OPT_FAST_GOLD_BUYS]:  # flag fast_gold="buy": a purchase, as with gold
+            return 42 if state[hand + r] < need[r] else 0
         return 25 if state[hand + r] > need[r] else 0
     if A.DISCARD <= a < A.SELECT_SHIP:
         r = a - A.DISCARD

@@ -14,7 +14,7 @@ import numpy as np
 from numba import njit
 
 from ..common.constants import MAX_PLAYERS
-from ..common.layout import ACTIVE_PLAYER, NUM_PLAYERS
+from ..common.layout import ACTIVE_PLAYER, CHANCE_FORCING, NUM_PLAYERS
 from ..common.rng import rng_below
 from .building import hold_used, ship_slot
 from .constants import (
@@ -148,7 +148,16 @@ def pick_up(state, p, k, h):
 @njit(cache=True)
 def _hero(state, h):
     """The hero of the capture of ``h``: 1d6 + own crews, ties by more crews, then
-    the tied re-roll (§7.4)."""
+    the tied re-roll (§7.4).
+
+    Enumerating chance outcomes (``CHANCE_FORCING``), the re-roll loop has no bound
+    and every forced-but-unset draw is 0, so it would never end. There the first
+    round's dice are one draw of range 6**k (the k dice as its base-6 digits, so
+    each die is still uniform and independent), and a tie that is left is settled
+    by one uniform draw among the tied: their re-rolls are alike (same crews), so
+    each of them ends up hero with probability 1/count. The re-roll history, which
+    only the shown dice and the roll count record, is one representative: a single
+    decisive re-roll, the hero rolling 2 and the others 1."""
     n = state[NUM_PLAYERS]
     a = state[ACTIVE_PLAYER]
     alive = np.zeros(P, np.bool_)
@@ -157,15 +166,37 @@ def _hero(state, h):
         if state[LAIR_CREWS + h * P + q] > 0:
             alive[q] = True
             count += 1
+    forcing = state[CHANCE_FORCING] != 0
+    first = True
     while count > 1:
+        if forcing and not first:
+            pick = rng_below(state, count)
+            for q in range(n):
+                if alive[q]:
+                    state[HERO_DICE + q] = 2 if pick == 0 else 1
+                    state[HERO_ROLLS] += 1
+                    alive[q] = pick == 0
+                    pick -= 1
+            break
         best = -1
         totals = np.zeros(P, np.int64)
+        joint = -1
+        if forcing:
+            size = 1
+            for q in range(n):
+                if alive[q]:
+                    size *= 6
+            joint = rng_below(state, size)
         for k in range(n):
             q = (a + k) % n
             if alive[q]:
                 # Each die is stored as soon as it is drawn, so the explicit chance
                 # nodes (``rng.forced_below``) see every draw in the state.
-                state[HERO_DICE + q] = rng_below(state, 6) + 1
+                if forcing:
+                    state[HERO_DICE + q] = joint % 6 + 1
+                    joint //= 6
+                else:
+                    state[HERO_DICE + q] = rng_below(state, 6) + 1
                 totals[q] = state[HERO_DICE + q] + state[LAIR_CREWS + h * P + q]
                 state[HERO_ROLLS] += 1
                 if totals[q] > best:
@@ -179,6 +210,7 @@ def _hero(state, h):
             alive[q] = alive[q] and totals[q] == best and state[LAIR_CREWS + h * P + q] == most
             if alive[q]:
                 count += 1
+        first = False
     for q in range(n):
         if alive[q]:
             return q

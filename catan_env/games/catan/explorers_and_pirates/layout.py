@@ -38,6 +38,16 @@ OPT_SPICE_PER_HEX = _add("spice_crew_per_hex", doc="1: one crew per village in a
 OPT_LATE_CAPTURE_GOLD = _add("late_capture_gold", doc="1: capture gold at end of movement")
 OPT_UNCAPPED_TRACKS = _add("uncapped_tracks", doc="1: a track pays 1 VP per space (§6.2)")
 OPT_S2_END_WIN = _add("s2_end_of_turn_win", doc="1: Pirate Lairs wins only at turn end")
+# Readings of the Greek rulebook and other choices (catan_env.config); 0 is the default.
+OPT_SWIFT_DISCOVERER = _add(
+    "swift_voyage_discoverer", doc="1: Swift Voyage also for the ship that found the village"
+)
+OPT_FAST_GOLD_BUYS = _add("fast_gold_buys", doc="1: Fast Gold buys 1 resource for 1 gold (§9.4)")
+OPT_LAIR_MIDDLE = _add("lair_tokens_middle", doc="1: lair tokens 4,5,6,8,9,10 (§1.6)")
+OPT_SHIP_ACTIONS_ALONE = _add(
+    "ship_actions_alone", doc="1: no cargo transfer while another ship is mid-move (§4.8)"
+)
+OPT_FIXED_COLOURS = _add("fixed_colours", doc="1: seat c plays colour c (no drawn colours)")
 
 # --- the frame board
 EP_HEX_KIND = _add("ep_hex_kind", MAX_HEXES, doc="kind of each hex (hidden while face down)")
@@ -56,6 +66,11 @@ SHIP_CARGO = _add("ship_cargo", (P, S, NUM_CARGO), doc="pieces in each ship's ho
 SHIP_MP = _add("ship_mp", (P, S), doc="movement points left this turn")
 SHIP_FLAGS = _add("ship_flags", (P, S), doc="bits: 1 moved, 2 finished, 4 boosted")
 MOVING_SHIP = _add("moving_ship", doc="ship of the active player now moving, -1")
+FRESH_SHIP = _add("fresh_discovery_ship", doc="ship whose last step was a discovery, -1")
+FRESH_SPICE = _add("fresh_spice_hexes", 4, doc="spice hexes that step revealed, -1")
+
+# --- seats
+SEAT_COLOUR = _add("seat_colour", P, doc="index in EP_COLOURS of each seat's colour")
 
 # --- players
 GOLD = _add("gold", P, doc="gold coins (unlimited supply, E&P §1.3)")
@@ -116,6 +131,11 @@ EP_CONFIG = (
     OPT_LATE_CAPTURE_GOLD,
     OPT_UNCAPPED_TRACKS,
     OPT_S2_END_WIN,
+    OPT_SWIFT_DISCOVERER,
+    OPT_FAST_GOLD_BUYS,
+    OPT_LAIR_MIDDLE,
+    OPT_SHIP_ACTIONS_ALONE,
+    OPT_FIXED_COLOURS,
 )
 
 # Ship flag bits.

@@ -1,4 +1,4 @@
-"""Explorers & Pirates' options: the scenario and the rules file's alternative readings.
+"""Explorers & Pirates' options: the scenario, the alternative readings, the rule choices.
 
 The scenario (E&P §10) fixes the frame board, so the standard island's options
 do not apply, and neither do the base game's robber, development-card and
@@ -24,8 +24,13 @@ VP_TO_WIN = {
 }
 #: The scenarios the engine plays completely so far.
 PLAYABLE = SCENARIOS
-#: The E&P rules file's alternative readings offered as options (E&P §14): option
-#: name -> its values, the rules file's default first.
+#: The E&P options in the order of the state's configuration fields: option name ->
+#: its values, the default first. The first six are the rules file's alternative
+#: readings (E&P §14), default its ruling; then the Greek rulebook's readings
+#: (swift_voyage_discoverer, fast_gold, lair_token_numbers; default the rules
+#: file's), post_movement_ship_actions (default: other ships may load and unload
+#: while one is mid-move; the rules file's §14 reading is the alternative) and
+#: seat_colours (default: drawn from the seed). docs/rules_decisions.md says why.
 INTERPRETATIONS: dict[str, tuple] = {
     "steal_optional": (True, False),
     "recover_crews_from_active_lair": (False, True),
@@ -33,6 +38,11 @@ INTERPRETATIONS: dict[str, tuple] = {
     "capture_gold_timing": ("immediate", "end_of_movement"),
     "mission_track_vp": ("capped", "uncapped"),
     "s2_win_check": ("any_time", "end_of_turn"),
+    "swift_voyage_discoverer": (False, True),
+    "fast_gold": ("sell", "buy"),
+    "lair_token_numbers": ("2_3_4_5_11_12", "4_5_6_8_9_10"),
+    "post_movement_ship_actions": ("any_time", "no_ship_mid_move"),
+    "seat_colours": ("drawn", "fixed"),
 }
 #: Shared options that have no meaning in E&P (no robber, no development
 #: cards, the frame board), with the only value they may take.

@@ -13,12 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..common.constants import CARD_NAMES, NUM_RESOURCES, SETTLEMENT, colours
+from ..common.constants import CARD_NAMES, NUM_RESOURCES, SETTLEMENT
+from ..common.layout import NUM_PLAYERS
 from ..common.render import status_line
 from . import layout as EL
 from .constants import (
     CARGO_NAMES,
     COUNCIL,
+    EP_COLOURS,
     HARBOR_SETTLEMENT,
     HEX_KIND_NAMES,
     LAIR_ACTIVE,
@@ -32,6 +34,12 @@ from .tables import T_NUM_HEXES, T_TRACKS
 
 if TYPE_CHECKING:
     from catan_env.game import Game
+
+
+def seat_colours(state: np.ndarray) -> tuple[str, ...]:
+    """Each seat's colour in an Explorers & Pirates state (drawn at reset, E&P §10.1)."""
+    n = int(state[NUM_PLAYERS])
+    return tuple(EP_COLOURS[int(c)] for c in state[EL.SEAT_COLOUR : EL.SEAT_COLOUR + n])
 
 
 def summaries(state: np.ndarray) -> list[dict[str, Any]]:
@@ -54,7 +62,7 @@ def summaries(state: np.ndarray) -> list[dict[str, Any]]:
         out.append(
             {
                 "seat": p,
-                "colour": colours(n)[p],
+                "colour": seat_colours(s)[p],
                 "vp": int(g.view(s, "public_vp")[p]),
                 "cards": int(g.view(s, "hand")[p].sum()),
                 "gold": int(g.view(s, "gold")[p]),
@@ -75,7 +83,7 @@ def summaries(state: np.ndarray) -> list[dict[str, Any]]:
 def status(state: np.ndarray) -> str:
     """Scenario, turn, dice and who decides (or the result), one line."""
     g, s = EL.EP_LAYOUT, state
-    names = colours(g.get(s, "num_players"))
+    names = seat_colours(s)
     dice = g.view(s, "dice")
     line = (
         f"Explorers & Pirates: {SCENARIOS[g.get(s, 'scenario')]} - turn {g.get(s, 'turn')}, "
@@ -124,7 +132,7 @@ def text(game: Game) -> str:
                       f"{g.get(s, 'spice_supply')}")  # fmt: skip
     if extras:
         lines.append(" | ".join(extras))
-    names = colours(game.num_players)
+    names = seat_colours(s)
     in_use = [t for t in range(NUM_TRACKS) if game.tables[T_TRACKS + t] == 1]
     hand = g.view(s, "hand")
     edges, cargo = g.view(s, "ship_edge"), g.view(s, "ship_cargo")
@@ -154,7 +162,7 @@ def text(game: Game) -> str:
         lines.append(
             f"pirate ship on hex {pirate} ({names[owner] if 0 <= owner < len(names) else '-'})"
         )
-    lines.append(status_line(game))
+    lines.append(status_line(game, names=names))
     return "\n".join(lines)
 
 

@@ -29,7 +29,6 @@ from PIL import Image, ImageDraw
 
 from catan_env.render_image import HEIGHT, INK, WIDTH, _text
 
-from ..common.constants import colours
 from ..common.layout import BASE_LAYOUT
 from ..common.render_image import HOT_NUMBER_RGB, PANEL_RGB, PLAYER_RGB, TERRAIN_RGB, house
 from . import layout as EL
@@ -50,7 +49,7 @@ from .constants import (
     TRACK_LAST,
     TRACK_NAMES,
 )
-from .render import status, summaries
+from .render import seat_colours, status, summaries
 
 BOARD_HEIGHT = 430  # the board fills the top; the panel the rest
 MARGIN = 0.75  # frame around the outermost corners, in hex units
@@ -206,8 +205,7 @@ def draw(state: np.ndarray) -> Image.Image:
     fr = _frame(scenario)
     img = _background(scenario, _face_up_board(s, fr)).copy()
     d = ImageDraw.Draw(img)
-    n = int(BASE_LAYOUT.get(s, "num_players"))
-    seat_rgb = [PLAYER_RGB[c] for c in colours(n)]
+    seat_rgb = [PLAYER_RGB[c] for c in seat_colours(s)]
 
     def rgb(owner: int):
         return NEUTRAL_RGB if owner == NEUTRAL or owner >= len(seat_rgb) else seat_rgb[owner]

@@ -40,7 +40,7 @@ from ..common.layout import (
     WINNER,
 )
 from ..common.phases import SETUP_ROAD, SETUP_SETTLEMENT
-from ..common.rng import rng_below, rng_seed
+from ..common.rng import below_at, rng_below, rng_seed, seed_at
 from .constants import (
     AREA_ISLAND,
     AREA_NORTH,
@@ -50,6 +50,7 @@ from .constants import (
     FISH_SHOALS_PER_AREA,
     HARBOR_SETTLEMENT,
     HARBORS_PER_PLAYER,
+    LAIR_TOKENS_MIDDLE,
     LAIRS_PER_GAME,
     MOD_CREWS,
     MOD_FISH,
@@ -81,6 +82,8 @@ from .layout import (
     EP_VERTEX_OWNER,
     FISH_FACE,
     FISH_SUPPLY,
+    FRESH_SHIP,
+    FRESH_SPICE,
     GOLD,
     HARBORS_LEFT,
     LAIR_STACK,
@@ -88,8 +91,11 @@ from .layout import (
     MAX_EDGES,
     MAX_VERTICES,
     MOVING_SHIP,
+    OPT_FIXED_COLOURS,
+    OPT_LAIR_MIDDLE,
     PIRATE_HEX,
     PIRATE_OWNER,
+    SEAT_COLOUR,
     SETTLERS_LEFT,
     SHIP_CARGO,
     SHIP_EDGE,
@@ -224,14 +230,43 @@ def place_building(state, owner, v, building):
     state[EP_VERTEX_BUILDING + v] = building
 
 
+# Salt of the colour draw's own generator: the colours come from the seed without
+# taking a draw from the game's generator, so the rest of the game's randomness
+# (board, stacks, starting player) is the same as with fixed colours.
+_COLOUR_SALT = 0x5EA7C0103
+
+
+@njit(cache=True)
+def draw_colours(seed, fixed, out):
+    """Colour index (``EP_COLOURS``) of each of the 4 seat slots, drawn from the game's
+    seed (players choose their colours, E&P §10.1); ``fixed``: colour c at seat c.
+    With fewer players the last entries are the colours nobody plays."""
+    for c in range(MAX_PLAYERS):
+        out[c] = c
+    if fixed:
+        return
+    buf = np.zeros(2, np.int32)
+    seed_at(buf, 0, np.uint64(seed) ^ np.uint64(_COLOUR_SALT))
+    for i in range(MAX_PLAYERS - 1, 0, -1):
+        j = below_at(buf, 0, i + 1)
+        t = out[i]
+        out[i] = out[j]
+        out[j] = t
+
+
 @njit(cache=True)
 def _fixed_start(state, tb):
-    """Land Ho!'s fixed positions (§10.1, §10.7.4), colour c at seat c."""
+    """Land Ho!'s fixed positions (§10.1, §10.7.4): each seat takes its colour's
+    pieces; with 2 players the colours nobody plays stay as neutral obstacles."""
     n = state[NUM_PLAYERS]
     for c in range(MAX_PLAYERS):
-        if c >= n and n != 2:
+        seat = -1
+        for q in range(n):
+            if state[SEAT_COLOUR + q] == c:
+                seat = q
+        if seat < 0 and n != 2:
             continue
-        owner = c if c < n else NEUTRAL
+        owner = seat if seat >= 0 else NEUTRAL
         sv = tb[T_START + 4 * c]
         road = tb[T_START + 4 * c + 1]
         hv = tb[T_START + 4 * c + 2]
@@ -241,14 +276,14 @@ def _fixed_start(state, tb):
         state[EP_ROAD_OWNER + road] = owner
         if owner == NEUTRAL:
             continue  # neutral pieces are obstacles only: no ship (§10.1)
-        state[SETTLEMENTS_LEFT + c] -= 1
-        state[HARBORS_LEFT + c] -= 1
-        state[ROADS_LEFT + c] -= 1
-        state[PUBLIC_VP + c] = 3
-        state[SHIP_EDGE + c * SHIPS_PER_PLAYER] = ship
-        state[SHIP_CARGO + c * SHIPS_PER_PLAYER * NUM_CARGO + SETTLER] = 1
-        state[SETTLERS_LEFT + c] -= 1
-        starting_cards(state, tb, c, sv)
+        state[SETTLEMENTS_LEFT + seat] -= 1
+        state[HARBORS_LEFT + seat] -= 1
+        state[ROADS_LEFT + seat] -= 1
+        state[PUBLIC_VP + seat] = 3
+        state[SHIP_EDGE + seat * SHIPS_PER_PLAYER] = ship
+        state[SHIP_CARGO + seat * SHIPS_PER_PLAYER * NUM_CARGO + SETTLER] = 1
+        state[SETTLERS_LEFT + seat] -= 1
+        starting_cards(state, tb, seat, sv)
 
 
 @njit(cache=True)
@@ -272,6 +307,10 @@ def ep_reset(state, tb, seed, config, template):
     for i in range(_EP_OPTIONS.shape[0]):
         state[_EP_OPTIONS[i]] = config[CONFIG_SIZE + i]
     rng_seed(state, seed)
+    colours = np.empty(MAX_PLAYERS, np.int64)
+    draw_colours(seed, state[OPT_FIXED_COLOURS] != 0, colours)
+    for q in range(MAX_PLAYERS):
+        state[SEAT_COLOUR + q] = colours[q]
     # The base board fields are not used by E&P: marked empty.
     for v in range(NUM_VERTICES):
         state[VERTEX_OWNER + v] = -1
@@ -303,6 +342,9 @@ def ep_reset(state, tb, seed, config, template):
     state[PIRATE_HEX] = -1
     state[PIRATE_OWNER] = -1
     state[MOVING_SHIP] = -1
+    state[FRESH_SHIP] = -1
+    for i in range(4):
+        state[FRESH_SPICE + i] = -1
     for t in range(NUM_TRACKS):
         state[TRACK_HOLDER + t] = -1
     for i in range(LAIRS_PER_GAME):
@@ -312,7 +354,8 @@ def ep_reset(state, tb, seed, config, template):
     _villages(state, tb)
     stack = np.empty(LAIRS_PER_GAME, np.int64)
     for i in range(LAIRS_PER_GAME):
-        stack[i] = tb[T_LAIR_TOKENS + i]
+        # flag lair_token_numbers (§1.6): the scenario's data or the other set
+        stack[i] = LAIR_TOKENS_MIDDLE[i] if state[OPT_LAIR_MIDDLE] else tb[T_LAIR_TOKENS + i]
     _shuffle(state, stack, LAIRS_PER_GAME)
     for i in range(LAIRS_PER_GAME):
         state[LAIR_STACK + i] = stack[i]

@@ -3,8 +3,11 @@
 One ship moves at a time: ``select_ship`` starts it, ``sail`` steps it to an
 adjacent sea route for 1 movement point, ``stop_ship`` ends its movement
 (a discovery ends it too). Cargo actions and founding need no movement points
-and may happen while the ship moves or after, as long as no other ship is
-mid-move (§4.8, flag ``post_movement_ship_actions``).
+and may happen while the ship moves or after. Founding needs no other ship
+mid-move; loading, unloading and swapping any ship's cargo is open while another
+ship is mid-move, since the rules only ask that one ship finish moving before
+the next moves (§4.8, Example 5's relay through a harbor), unless flag
+``post_movement_ship_actions="no_ship_mid_move"`` says otherwise.
 """
 
 import numpy as np
@@ -50,9 +53,12 @@ from .layout import (
     EP_TOKEN_POS,
     EP_TOKENS,
     FINISHED,
+    FRESH_SHIP,
+    FRESH_SPICE,
     GOLD,
     MOVED,
     MOVING_SHIP,
+    OPT_SHIP_ACTIONS_ALONE,
     SHIP_CARGO,
     SHIP_EDGE,
     SHIP_FLAGS,
@@ -80,6 +86,14 @@ def free_to_act(state, k):
     return m < 0 or m == k
 
 
+@njit(cache=True, inline="always")
+def free_to_transfer(state, k):
+    """Ship ``k`` may load, unload or swap cargo: at any time by default; with flag
+    ``post_movement_ship_actions="no_ship_mid_move"`` only while no other ship is
+    mid-move (§4.8, §14)."""
+    return state[OPT_SHIP_ACTIONS_ALONE] == 0 or free_to_act(state, k)
+
+
 # --- moving (§4.8) ------------------------------------------------------------------
 
 
@@ -96,6 +110,7 @@ def can_select(state, p, k):
 @njit(cache=True)
 def do_select(state, p, k):
     state[MOVING_SHIP] = k
+    state[FRESH_SHIP] = -1  # another ship moves: the last discovery is no longer fresh
 
 
 @njit(cache=True)
@@ -211,6 +226,7 @@ def do_sail(state, tb, p, e):
     state[SHIP_MP + i] -= 1
     state[SHIP_FLAGS + i] |= MOVED
     found = False
+    spices = 0
     for s in range(2):
         v = tb[T_EDGE_VERTICES + 2 * e + s]
         for j in range(3):
@@ -218,10 +234,18 @@ def do_sail(state, tb, p, e):
             if unexplored(state, h):
                 reveal(state, tb, p, h)
                 found = True
+                if state[EP_HEX_KIND + h] == SPICE and spices < 4:
+                    state[FRESH_SPICE + spices] = h
+                    spices += 1
     if found:  # a discovery ends the ship's movement (§4.9)
         state[SHIP_MP + i] = 0
         state[SHIP_FLAGS + i] |= FINISHED
         state[MOVING_SHIP] = -1
+        # Remembered for flag swift_voyage_discoverer (§9.4): this ship found these
+        # villages; no ship has moved since.
+        state[FRESH_SHIP] = k
+        for j in range(spices, 4):
+            state[FRESH_SPICE + j] = -1
 
 
 @njit(cache=True)
@@ -276,7 +300,7 @@ def docked_harbor(state, tb, p, k):
 
 @njit(cache=True)
 def can_load(state, tb, p, k, c):
-    if not free_to_act(state, k):
+    if not free_to_transfer(state, k):
         return False
     v = docked_harbor(state, tb, p, k)
     if v < 0 or state[EP_STORAGE + v * NUM_CARGO + c] == 0:
@@ -293,7 +317,7 @@ def do_load(state, tb, p, k, c):
 
 @njit(cache=True)
 def can_unload(state, tb, p, k, c):
-    if not free_to_act(state, k):
+    if not free_to_transfer(state, k):
         return False
     v = docked_harbor(state, tb, p, k)
     if v < 0 or state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] == 0:
@@ -311,7 +335,7 @@ def do_unload(state, tb, p, k, c):
 @njit(cache=True)
 def can_swap(state, tb, p, k):
     """Exchange a loaded hold with a loaded storage whose contents differ."""
-    if not free_to_act(state, k):
+    if not free_to_transfer(state, k):
         return False
     v = docked_harbor(state, tb, p, k)
     if v < 0 or hold_used(state, p, k) == 0 or storage_used(state, v) == 0:

@@ -31,6 +31,7 @@ from .constants import (
     ADVANTAGE_NAMES,
     AREA_NORTH,
     CARGO_NAMES,
+    EP_COLOURS,
     HARBOR_SETTLEMENT,
     HARBORS_PER_PLAYER,
     HEX_KIND_NAMES,
@@ -106,6 +107,7 @@ def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
             )
         players.append(
             {
+                "colour": EP_COLOURS[s[EL.SEAT_COLOUR + p]],
                 "hand": card_counts(L.BASE_LAYOUT.view(s, "hand")[p][:5]),
                 "gold": int(s[EL.GOLD + p]),
                 "discards_owed": int(s[L.DISCARDS_OWED + p]),
@@ -133,6 +135,15 @@ def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
             "current_player": seat_or_none(s[L.CURRENT_PLAYER]),
             "dice": [int(s[L.DICE]), int(s[L.DICE + 1])],
             "moving_ship": None if s[EL.MOVING_SHIP] < 0 else f"s{s[EL.MOVING_SHIP]}",
+            # the ship whose last step was a discovery and the villages it found (§9.4)
+            "fresh_discovery": None
+            if s[EL.FRESH_SHIP] < 0
+            else {
+                "ship": f"s{s[EL.FRESH_SHIP]}",
+                "villages": [
+                    board.labels[h] for h in s[EL.FRESH_SPICE : EL.FRESH_SPICE + 4] if h >= 0
+                ],
+            },  # fmt: skip
             "gold_buys": int(s[EL.GOLD_BUYS]),
             "proposals": int(s[L.PROPOSALS]),
         },
@@ -316,6 +327,7 @@ def from_dict(d: Reader, config) -> np.ndarray:
         s[EL.SETTLERS_LEFT + p] = SETTLERS_PER_PLAYER - settlers
         s[L.PUBLIC_VP + p] = settlements + 2 * harbors
         on_board[p] = (crews, int(stored[mine, 1].sum()))
+    _read_colours(d, s, n)
     s[L.TURN] = d.int("turn.number", 0)
     s[L.PHASE] = d.choice("turn.phase", EP_PHASE_NAMES)
     s[L.RESUME_PHASE] = d.choice("turn.resume_phase", EP_PHASE_NAMES)
@@ -327,6 +339,19 @@ def from_dict(d: Reader, config) -> np.ndarray:
     s[L.DICE + 1] = d.int("turn.dice.1", 0, 6)
     moving = d.get("turn.moving_ship")
     s[EL.MOVING_SHIP] = -1 if moving is None else parse_id("turn.moving_ship", moving, "s", 3)
+    s[EL.FRESH_SHIP] = -1
+    s[EL.FRESH_SPICE : EL.FRESH_SPICE + 4] = -1
+    fresh = d.get("turn").get("fresh_discovery")  # optional: older snapshots lack it
+    if fresh is not None:
+        s[EL.FRESH_SHIP] = parse_id("turn.fresh_discovery.ship",
+                                    d.get("turn.fresh_discovery.ship"), "s", 3)  # fmt: skip
+        villages = d.get("turn.fresh_discovery.villages", list)
+        if len(villages) > 4:
+            raise SnapshotError("turn.fresh_discovery.villages lists at most 4 hexes")
+        for j, label in enumerate(villages):
+            if label not in board.labels:
+                raise SnapshotError(f"turn.fresh_discovery.villages.{j}: no hex {label!r}")
+            s[EL.FRESH_SPICE + j] = board.labels.index(label)
     s[EL.GOLD_BUYS] = d.int("turn.gold_buys", 0, 2)
     s[L.PROPOSALS] = d.int("turn.proposals", 0)
     sides = RESOURCE_NAMES + ("gold",)
@@ -354,6 +379,21 @@ def from_dict(d: Reader, config) -> np.ndarray:
     s[L.RNG + 1] = d.int("rng.1")
     check(s, config.scenario)
     return s
+
+
+def _read_colours(d, s, n) -> None:
+    """Each seat's colour (optional: a snapshot without colours seats colour c at
+    seat c); the colours nobody plays follow in their order."""
+    given = [d.get(f"players.{p}").get("colour") for p in range(n)]
+    if all(c is None for c in given):
+        chosen = list(range(n))
+    else:
+        chosen = [d.choice(f"players.{p}.colour", EP_COLOURS) for p in range(n)]
+        if len(set(chosen)) != n:
+            raise SnapshotError("players: two seats have the same colour")
+    rest = [c for c in range(len(EP_COLOURS)) if c not in chosen]
+    for q, c in enumerate(chosen + rest):
+        s[EL.SEAT_COLOUR + q] = c
 
 
 def cargo_of(d, path) -> list[int]:

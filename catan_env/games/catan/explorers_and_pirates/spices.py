@@ -5,14 +5,16 @@ of its corners may leave 1 crew there for good (one per player per village)
 and load 1 sack in exchange (§9.2): the player has befriended the village, may
 build there, and has its advantage from now on (§9.4): Swift Voyage (+1
 movement point for every ship), Pirate Bonus (chase on its die face too),
-Fast Gold (sell 1 card for 1 gold once per trade/build phase).
+Fast Gold (sell 1 card for 1 gold once per trade/build phase). Flags
+``swift_voyage_discoverer`` and ``fast_gold="buy"`` play the Greek rulebook's
+readings of the first and the last (catan_env.config).
 """
 
 from numba import njit
 
-from ..common.cards import give_to_bank
+from ..common.cards import give_to_bank, take_from_bank
 from ..common.constants import MAX_PLAYERS, NUM_CARD_TYPES
-from ..common.layout import HAND, NUM_PLAYERS
+from ..common.layout import BANK, HAND, NUM_PLAYERS
 from .building import ship_slot
 from .constants import (
     CREW,
@@ -31,9 +33,13 @@ from .layout import (
     EP_HEX_REVEALED,
     FAST_GOLD_USED,
     FINISHED,
+    FRESH_SHIP,
+    FRESH_SPICE,
     GOLD,
     MOVING_SHIP,
+    OPT_FAST_GOLD_BUYS,
     OPT_SPICE_PER_HEX,
+    OPT_SWIFT_DISCOVERER,
     SHIP_CARGO,
     SHIP_EDGE,
     SHIP_FLAGS,
@@ -113,19 +119,44 @@ def befriend(state, p, k, h):
             s = ship_slot(p, j)
             if state[SHIP_EDGE + s] >= 0 and (state[SHIP_FLAGS + s] & FINISHED) == 0:
                 state[SHIP_MP + s] += 1
+        if state[OPT_SWIFT_DISCOVERER] and _found_it(state, k, h):
+            # flag swift_voyage_discoverer (the Greek rulebook's note, §9.4): the
+            # ship that has just discovered the village gets its point and moves on
+            i = ship_slot(p, k)
+            state[SHIP_FLAGS + i] &= ~FINISHED
+            state[SHIP_MP + i] += 1
+            state[MOVING_SHIP] = k
+            state[FRESH_SHIP] = -1
+
+
+@njit(cache=True)
+def _found_it(state, k, h):
+    """Ship ``k``'s last step discovered village ``h`` and no ship has moved since."""
+    if state[FRESH_SHIP] != k or state[MOVING_SHIP] >= 0:
+        return False
+    for j in range(4):
+        if state[FRESH_SPICE + j] == h:
+            return True
+    return False
 
 
 @njit(cache=True)
 def can_fast_gold(state, tb, p, r):
-    return (
-        state[FAST_GOLD_USED] < villages_with(state, tb, p, FAST_GOLD)
-        and state[HAND + p * NUM_CARD_TYPES + r] > 0
-    )
+    if state[FAST_GOLD_USED] >= villages_with(state, tb, p, FAST_GOLD):
+        return False
+    if state[OPT_FAST_GOLD_BUYS]:
+        return state[GOLD + p] >= 1 and state[BANK + r] > 0
+    return state[HAND + p * NUM_CARD_TYPES + r] > 0
 
 
 @njit(cache=True)
 def fast_gold(state, p, r):
-    """Sell 1 card to the supply for 1 gold (§9.4, §4.5)."""
-    give_to_bank(state, p, r, 1)
-    state[GOLD + p] += 1
+    """Sell 1 card to the supply for 1 gold (§9.4, §4.5); with flag fast_gold="buy"
+    (the Greek wording) buy 1 card of resource ``r`` for 1 gold instead."""
+    if state[OPT_FAST_GOLD_BUYS]:
+        take_from_bank(state, p, r, 1)
+        state[GOLD + p] -= 1
+    else:
+        give_to_bank(state, p, r, 1)
+        state[GOLD + p] += 1
     state[FAST_GOLD_USED] += 1

