@@ -189,7 +189,8 @@ def _ancients_package(package, seeds):
     results = np.zeros((len(seeds), 5), np.int64)
 
     def play():
-        agents.play_batch(states, kinds, agent_seeds, results, record.MAX_DECISIONS)
+        # play_batch plays its rows in place: each call starts from fresh states
+        agents.play_batch(states.copy(), kinds, agent_seeds, results, record.MAX_DECISIONS)
         return int(results[:, 2].sum())
 
     return play
