@@ -9,9 +9,8 @@ reorganisation, a speed fix) is checked with::
 
     python benchmarks/identical_games.py --check benchmarks/results/identical_games.json --games 200
 
-The stored file holds 200 games per target (``--games 200``), written at the
-merge of rules-round2 into the new layout (branch rules-merged), after the
-issue-21 rules changes. Against the previous file (commit b405a0e, 1,000
+The stored file holds 200 games per target (``--games 200``), written at commit
+1f2ac6c, after the issue-21 rules changes. Against the previous file (commit b405a0e, 1,000
 games) the base, base_no_trade and cities_and_knights digests are unchanged;
 every E&P and Ancients digest differs, as those states gained fields (seat
 colours, the new options, the fresh-discovery ship; cnc_hill_caps) and their

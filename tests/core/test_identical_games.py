@@ -2,8 +2,7 @@
 
 ``benchmarks/results/identical_games.json`` holds the digests of the final
 states of 200 games per target (every game and variant, random and heuristic
-seats) as the merge commit of rules-round2 into the new layout played them,
-after the issue-21 rules changes (base, base_no_trade and cities_and_knights
+seats) as commit 1f2ac6c played them, after the issue-21 rules changes (base, base_no_trade and cities_and_knights
 match the earlier digests of commit b405a0e; E&P and Ancients differ from
 them). This replays the first games of each and compares;
 ``python benchmarks/identical_games.py --check ... --games 200`` replays all 200.
