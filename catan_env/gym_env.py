@@ -142,6 +142,10 @@ class CatanEnv(gymnasium.Env):
             or ``"raise"`` (raise :class:`IllegalActionError`, state unchanged).
         render_mode: ``None``, ``"ansi"`` (text), ``"rgb_array"`` (``uint8`` picture
             ``(660, 1000, 3)``) or ``"human"`` (a window, shown on ``render()``).
+            ``metadata["render_modes"]`` lists ``"human"`` only where a window can
+            open: Gymnasium's ``check_env`` makes an env for every declared mode. (The
+            AEC env lists all three everywhere; PettingZoo's ``render_test`` asks for
+            ``"human"`` whatever is declared.)
         **options: rule options of :class:`~catan_env.config.GameConfig`.
 
     Raises:

@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from .game import Game
+    # Any game's Game (Catan's catan_env.game.Game, Ancients'): not imported from game.py,
+    # which imports this module for Game.render.
+    from .core.spec import GameLike as Game
 
 #: The modes of the environments' ``render()``.
 RENDER_MODES = ("ansi", "rgb_array", "human")
