@@ -85,7 +85,7 @@ def test_numpy_integer_and_0d_array_actions(variant):
     """stable-baselines3's ``predict`` returns a 0-d array: the env takes it like an int."""
     env = catan_env.env(variant=variant)
     env.reset(seed=4)
-    for make in (np.int64, np.uint16, np.array, lambda a: np.array([a], np.int8)):
+    for make in (np.int64, np.uint16, np.array, lambda a: np.array([a], np.int16)):
         obs, *_ = env.last()
         a = int(np.flatnonzero(obs["action_mask"])[0])
         env.step(make(a))

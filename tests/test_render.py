@@ -137,7 +137,7 @@ def test_every_games_game_renders_itself(variant):
     assert g.render() == g.render("ansi") and isinstance(g.render(), str)
     rgb = g.render("rgb_array")
     assert rgb.dtype == np.uint8 and rgb.ndim == 3 and rgb.shape[2] == 3
-    _not_blank(rgb)
+    assert len(np.unique(rgb.reshape(-1, 3), axis=0)) > 10  # a picture, not a blank
     with pytest.raises(ValueError, match=r"render mode must be one of \['ansi', 'rgb_array'\]"):
         g.render("human")
 

@@ -27,15 +27,25 @@ def _saved(tmp_path, variant: str, **policy_kwargs):
     torch.set_num_threads(1)
     model = sb3.PPO("MlpPolicy", CatanEnv(variant=variant), n_steps=32, batch_size=32,
                     policy_kwargs=policy_kwargs, device="cpu", seed=0)  # fmt: skip
+    # A fresh action head is nearly zero (orthogonal init, gain 0.01): spread the weights so
+    # the logits differ by whole units and a wrong layer or activation shows.
+    with torch.no_grad():
+        for w in model.policy.parameters():
+            w.normal_(0.0, 0.3, generator=torch.Generator().manual_seed(w.numel()))
     path = tmp_path / "model.zip"
     model.save(path)
     return model, path
 
 
-def _logits(model, obs):
+def _log_probs(model, obs):
     with torch.no_grad():
         dist = model.policy.get_distribution(torch.as_tensor(obs[None]))
-    return dist.distribution.logits.numpy()[0]
+    return dist.distribution.logits.numpy()[0]  # torch keeps them normalised
+
+
+def _normalised(z):
+    z = z - z.max()
+    return z - np.log(np.exp(z).sum())
 
 
 @pytest.mark.parametrize(
@@ -63,8 +73,8 @@ def test_a_plain_sb3_save_plays_as_ppo_zip(tmp_path, variant, kwargs, activation
     rng = np.random.default_rng(0)
     for _ in range(40):
         obs = game.observe(game.current_player)
-        np.testing.assert_allclose(net.logits(obs[None])[0], _logits(model, obs), rtol=1e-4,
-                                   atol=1e-5)  # fmt: skip
+        np.testing.assert_allclose(_normalised(net.logits(obs[None])[0]), _log_probs(model, obs),
+                                   rtol=1e-4, atol=1e-5)  # fmt: skip
         game.step(agent.act(game))  # legal, or Game.step would raise
         if rng.random() < 0.5 and not game.done:
             game.step(int(rng.choice(game.legal_actions())))
