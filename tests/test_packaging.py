@@ -42,8 +42,19 @@ def test_version_is_declared_once():
         assert f"Programming Language :: Python :: {py[6:]}" in meta["classifiers"]
 
 
-def _interpreters() -> list[str]:
-    found = [py for py in PYTHONS if shutil.which(py)]
+def interpreters() -> list[str]:
+    """Each Python 3.11-3.13 this machine has: ``python3.X`` on the PATH if it runs (a pyenv
+    shim of a version not selected does not), else one that pyenv installed."""
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    found = []
+    for py in PYTHONS:
+        on_path = shutil.which(py)
+        candidates = [on_path] if on_path else []
+        candidates += sorted(str(p) for p in pyenv.glob(f"{py[6:]}.*/bin/{py}"))
+        runs = [c for c in candidates if subprocess.run([c, "-c", "pass"],
+                                                        capture_output=True).returncode == 0]  # fmt: skip
+        if runs:
+            found.append(runs[0])
     return found or [sys.executable]
 
 
@@ -79,7 +90,7 @@ def wheel(tmp_path_factory) -> Path:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("python", _interpreters())
+@pytest.mark.parametrize("python", interpreters(), ids=os.path.basename)
 def test_the_wheel_installs_in_a_fresh_venv_and_runs(wheel, python, tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([python, "-m", "venv", str(venv)], check=True)

@@ -266,3 +266,13 @@ def test_every_games_table_has_ratings_and_percentages(game, capsys):
     assert "win %" in header and "95% CI" in header
     heuristic = next(line for line in table.splitlines() if line.startswith("heuristic "))
     assert re.search(r"\d+\.\d%\*? +\d+\.\d%-\d+\.\d%", heuristic), heuristic
+
+
+def test_an_agent_argument_after_the_colon_reaches_the_agent(capsys):
+    """``--agents mcts:0.5,...`` failed: the argument landed on MCTSAgent's ``seed``."""
+    argv = ["tournament", "-q", "--agents", "mcts:0.01,random,random,random", "--games", "1",
+            "-o", "max_turns=2", "--json"]  # fmt: skip
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {a["name"] for a in result["agents"]} == {"mcts:0.01", "random"}
+    assert result["python_games"] == 1
