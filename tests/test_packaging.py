@@ -2,10 +2,11 @@
 
 The wheel test builds the wheel from a copy of this tree, installs it (and its
 dependencies, from the package index) into a new virtual environment outside the
-tree for every Python 3.11-3.13 this machine has, and runs ``catan-env`` there:
-``--version``, ``simulate``, and the package data (viewer, scenarios, shipped
-checkpoint) read through the installed package. It takes minutes (downloads, a
-cold numba compile), so it is marked slow; ``.ci/run`` runs it.
+tree for every Python 3.11-3.13 this machine has (on the PATH, or installed by
+pyenv), and runs it there: ``catan-env --version`` and ``simulate``, the package
+data (viewer, scenarios, shipped checkpoint) read through the installed package,
+and the first steps of a Gymnasium and a PettingZoo game. It takes minutes per
+Python (downloads, a cold numba compile), so it is marked slow; ``.ci/run`` runs it.
 """
 
 from __future__ import annotations
@@ -129,3 +130,20 @@ def test_the_wheel_installs_in_a_fresh_venv_and_runs(wheel, python, tmp_path):
     facts = json.loads(data)
     assert str(venv) in facts["file"] and facts["viewer"] and facts["ep"]
     assert "akragas" in facts["ancients"] and facts["policy"] == "cities_and_knights"
+    # The two APIs on this Python: a Gymnasium episode's first steps and an AEC game's.
+    steps = run(
+        str(bin_dir / "python"),
+        "-c",
+        "import gymnasium, numpy as np, catan_env\n"
+        "env = gymnasium.make('catan_env/Base-v0')\n"
+        "obs, info = env.reset(seed=0)\n"
+        "for _ in range(20):\n"
+        "    obs, r, term, trunc, info = env.step(env.action_space.sample())\n"
+        "aec = catan_env.env()\n"
+        "aec.reset(seed=0)\n"
+        "for _ in range(20):\n"
+        "    obs, *_ = aec.last()\n"
+        "    aec.step(int(np.flatnonzero(obs['action_mask'])[0]))\n"
+        "print(len(aec.unwrapped.game.actions))",
+    )
+    assert int(steps) == 20
