@@ -58,9 +58,9 @@ def test_vec_env_calls_and_sets_attributes_on_the_remote_envs():
         probe = CatanEnv(**kwargs)
         venv = _vec_env_class()(workers, 2, probe.observation_space, probe.action_space)
         venv.reset()
-        venv.set_attr("illegal_action", "lose", indices=[1, 2])
+        venv.set_attr("illegal_action", "raise", indices=[1, 2])
         got = venv.env_method("__getattribute__", "illegal_action")
-        assert got == ["raise", "lose", "lose", "raise"]
+        assert got == ["lose", "raise", "raise", "lose"]  # "lose" is the envs' default
         masks = venv.env_method("action_masks", indices=3)
         assert len(masks) == 1 and masks[0].any()
     finally:
