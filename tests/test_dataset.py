@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 
 import numpy as np
 import pytest
@@ -151,7 +152,7 @@ def test_refusals(tmp_path, monkeypatch):
     # A game without an observation is refused by name.
     blind = dataclasses.replace(spec, observe_into=None)
     monkeypatch.setattr(hooks, "of_config", lambda config: blind)
-    with pytest.raises(DatasetError, match=f"{spec.title} has no observation"):
+    with pytest.raises(DatasetError, match=re.escape(f"{spec.title} has no observation")):
         write(tmp_path / "blind", config, agents, 1, progress=False)
 
 

@@ -4,8 +4,10 @@ A game is one package under :mod:`catan_env.games`; its ``rules.py`` exports
 the constants and jitted functions declared below, under these names and with
 these parameters. The whole-game loops (:mod:`catan_env.core.kernels.template`)
 call nothing else, so a game that honours the contract gets self-play, the
-batched simulator, the invariant soak, rollouts for search and the opponents'
-half of single-agent envs without writing a loop. :func:`check_rules` verifies
+batched simulator, the invariant soak, rollouts for search, the opponents'
+half of single-agent envs and datasets of decisions without writing a loop
+(the observations of a dataset are made inside numba when the game also exports
+the optional :func:`observe_into`). :func:`check_rules` verifies
 a module against the declarations; ``tests/core/test_contract.py`` runs it and a
 random playthrough on every registered game.
 

@@ -1,4 +1,4 @@
-"""Whole games inside numba for one game: self-play, rollouts, batches and the soak.
+"""Whole games inside numba for one game: self-play, rollouts, batches, datasets and the soak.
 
 Every loop calls only the contract (:mod:`catan_env.core.contract`) through
 ``R``, the game's ``rules`` module. Jitted agents choose every move; nothing
