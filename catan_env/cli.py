@@ -113,7 +113,7 @@ def _cmd_simulate(args) -> int:
         names = names * players
     if len(names) != players:
         raise ConfigError(f"--agents names {len(names)} agents for {players} players")
-    agent_list = [spec.batch.make_agent(name, args.seed * 1000 + i) for i, name in enumerate(names)]
+    agent_list = _agents(spec, names, args.seed)
     if args.threads is not None and args.threads < 1:
         raise ConfigError(f"--threads must be at least 1, got {args.threads}")
     if args.dataset is not None:
@@ -137,7 +137,7 @@ def _cmd_simulate(args) -> int:
         on_game_limit=recorded,
         **_ray_kwargs(args),
     )
-    dataset = _write_dataset(args, config, agent_list) if args.dataset is not None else None
+    dataset = _write_dataset(args, config, spec, names) if args.dataset is not None else None
     if args.json:
         out = result.to_dict()
         if args.record:
@@ -191,14 +191,23 @@ def _check_dataset_args(args) -> None:
     check_target(args.dataset, args.overwrite)
 
 
-def _write_dataset(args, config, agent_list) -> dict:
-    """Play the batch's games again, keeping every decision in ``--dataset DIR``."""
+def _agents(spec, names: list[str], seed: int) -> list:
+    """One agent per seat, seeded from ``--seed`` and the seat."""
+    return [spec.batch.make_agent(name, seed * 1000 + i) for i, name in enumerate(names)]
+
+
+def _write_dataset(args, config, spec, names: list[str]) -> dict:
+    """Play the batch's games again, keeping every decision in ``--dataset DIR``.
+
+    The agents are built afresh with the batch's seeds, so agents that keep a
+    generator of their own (played by the Python loop) play the same games again.
+    """
     from .dataset import write
 
     meta = write(
         args.dataset,
         config,
-        agent_list,
+        _agents(spec, names, args.seed),
         args.games,
         seed=args.seed,
         chunk_rows=args.dataset_chunk_rows,

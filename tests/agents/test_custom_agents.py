@@ -154,6 +154,21 @@ def test_cli_simulate_and_tournament_with_your_agent(agents_file, capsys):
     assert spec in json.dumps(result)
 
 
+def test_cli_dataset_with_your_agent_keeps_the_games_simulate_played(agents_file, tmp_path, capsys):
+    # Python-loop agents with generators of their own: the dataset's games are simulate's.
+    from catan_env.dataset import load
+
+    spec = f"{agents_file}:UniformAgent"
+    assert main(["simulate", "--games", "2", "--agents", f"{spec},heuristic,{spec},heuristic",
+                 "--dataset", str(tmp_path / "ds"), "--json", "--quiet"]) == 0  # fmt: skip
+    out = json.loads(capsys.readouterr().out)
+    ds = load(tmp_path / "ds")
+    assert ds.meta["engine"] == "python loop"
+    winners = [int(e["winner"]) for e in ds.episodes()]
+    assert [winners.count(p) for p in range(4)] == out["wins"]
+    assert len(ds) == round(out["mean_decisions"] * 2)
+
+
 def test_cli_refuses_a_bad_agent_in_one_line(agents_file, capsys):
     assert main(["simulate", "--games", "1", "--agents", f"{agents_file}:NoAct", "--quiet"]) == 2
     err = capsys.readouterr().err
