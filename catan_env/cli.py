@@ -44,6 +44,8 @@ EPILOG = """examples:
   catan-env render games/game_00000.json --gif game.gif
   catan-env simulate --games 1000000 --ray auto   # on a running Ray cluster
   catan-env simulate --game ancients --games 5 --record games/   # replay/render them too
+  catan-env simulate --games 100 --agents heuristic --dataset data/   # decisions for offline RL
+  catan-env simulate --games 10 --agents my_agents.py:MyAgent,random,random,random
   catan-env info
 
 Every command takes --json (one JSON object on stdout); bad arguments get one line.
@@ -111,9 +113,11 @@ def _cmd_simulate(args) -> int:
         names = names * players
     if len(names) != players:
         raise ConfigError(f"--agents names {len(names)} agents for {players} players")
-    agent_list = [spec.batch.make_agent(name, args.seed * 1000 + i) for i, name in enumerate(names)]
+    agent_list = _agents(spec, names, args.seed)
     if args.threads is not None and args.threads < 1:
         raise ConfigError(f"--threads must be at least 1, got {args.threads}")
+    if args.dataset is not None:
+        _check_dataset_args(args)
     on_game, recorded = None, 0
     if args.record:
         from .cli_records import record_writer
@@ -133,10 +137,13 @@ def _cmd_simulate(args) -> int:
         on_game_limit=recorded,
         **_ray_kwargs(args),
     )
+    dataset = _write_dataset(args, config, spec, names) if args.dataset is not None else None
     if args.json:
         out = result.to_dict()
         if args.record:
             out["records"] = {"dir": args.record, "games": recorded}
+        if dataset is not None:
+            out["dataset"] = dataset
         print(json.dumps(out))
         return 0
     words = spec.batch.WORDS
@@ -163,7 +170,59 @@ def _cmd_simulate(args) -> int:
     if args.record:
         first = f"{args.record.rstrip('/')}/game_00000.json"
         print(f"wrote {recorded} game records to {args.record} (catan-env replay {first})")
+    if dataset is not None:
+        print(
+            f"wrote a dataset of {dataset['rows']:,} decisions ({dataset['games']} games, "
+            f"{dataset['chunks']} chunks, {dataset['bytes'] / 1e6:,.1f} MB, "
+            f"{dataset['seconds']:.1f} s) to {args.dataset} "
+            "(catan_env.dataset.load; layout in docs/dataset.md)"
+        )
     return 0
+
+
+def _check_dataset_args(args) -> None:
+    """Refuse a --dataset run before its games, not after them."""
+    from .dataset import check_target
+
+    if args.ray is not None:
+        raise ConfigError("--dataset writes on this machine: leave out --ray")
+    if args.dataset_chunk_rows is not None and args.dataset_chunk_rows < 1:
+        raise ConfigError(f"--dataset-chunk-rows must be at least 1, got {args.dataset_chunk_rows}")
+    check_target(args.dataset, args.overwrite)
+
+
+def _agents(spec, names: list[str], seed: int) -> list:
+    """One agent per seat, seeded from ``--seed`` and the seat."""
+    return [spec.batch.make_agent(name, seed * 1000 + i) for i, name in enumerate(names)]
+
+
+def _write_dataset(args, config, spec, names: list[str]) -> dict:
+    """Play the batch's games again, keeping every decision in ``--dataset DIR``.
+
+    The agents are built afresh with the batch's seeds, so agents that keep a
+    generator of their own (played by the Python loop) play the same games again.
+    """
+    from .dataset import write
+
+    meta = write(
+        args.dataset,
+        config,
+        _agents(spec, names, args.seed),
+        args.games,
+        seed=args.seed,
+        chunk_rows=args.dataset_chunk_rows,
+        overwrite=args.overwrite,
+        compress=not args.dataset_uncompressed,
+        progress=not args.quiet,
+    )
+    return {
+        "dir": args.dataset,
+        "games": meta["games"],
+        "rows": meta["rows"],
+        "chunks": len(meta["chunks"]),
+        "bytes": sum(c["bytes"] for c in meta["chunks"]),
+        "seconds": meta["seconds"],
+    }
 
 
 def _cmd_tournament(args) -> int:
@@ -299,7 +358,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--agents",
         default="random",
-        help="comma-separated agent per seat, or one for all (default random)",
+        help="comma-separated agent per seat, or one for all (default random); your own "
+        "agent as module:Class or path/to/file.py:Class",
     )
     sim.add_argument("--seed", type=int, default=0, help="fixes all games (default 0)")
     sim.add_argument(
@@ -324,6 +384,28 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--record-games", type=int, metavar="N", help="with --record: only the first N games"
     )
+    sim.add_argument(
+        "--dataset",
+        metavar="DIR",
+        help="also write every decision (observation, mask, seat, action, final return) "
+        "to DIR in .npz chunks, for offline RL and imitation (docs/dataset.md)",
+    )
+    sim.add_argument(
+        "--dataset-chunk-rows",
+        type=int,
+        metavar="N",
+        help="with --dataset: decisions per chunk file (whole games; default ~128 MB a chunk)",
+    )
+    sim.add_argument(
+        "--dataset-uncompressed",
+        action="store_true",
+        help="with --dataset: plain .npz chunks (about 20 times larger; faster to read)",
+    )
+    sim.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="with --dataset: replace the dataset in a non-empty DIR",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     _add_ray_arguments(sim)
@@ -340,7 +422,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         required=True,
         help="comma-separated agents: one per seat (a lineup), or the pool with --pool; "
-        "an agent may take an argument as name:arg",
+        "an agent may take an argument as name:arg; your own agent as module:Class or "
+        "path/to/file.py:Class",
     )
     tour.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
     tour.add_argument(

@@ -4,8 +4,10 @@ A game is one package under :mod:`catan_env.games`; its ``rules.py`` exports
 the constants and jitted functions declared below, under these names and with
 these parameters. The whole-game loops (:mod:`catan_env.core.kernels.template`)
 call nothing else, so a game that honours the contract gets self-play, the
-batched simulator, the invariant soak, rollouts for search and the opponents'
-half of single-agent envs without writing a loop. :func:`check_rules` verifies
+batched simulator, the invariant soak, rollouts for search, the opponents'
+half of single-agent envs and datasets of decisions without writing a loop
+(the observations of a dataset are made inside numba when the game also exports
+the optional :func:`observe_into`). :func:`check_rules` verifies
 a module against the declarations; ``tests/core/test_contract.py`` runs it and a
 random playthrough on every registered game.
 
@@ -109,6 +111,17 @@ def check(state, tb, memo, fresh):
     ``fresh`` is true on a game's first call."""
 
 
+def observe_into(state, tb, seat, out):
+    """Optional: write ``seat``'s observation of ``state`` into ``out`` (float32,
+    ``OBS_SIZE``), jitted. A game that exports it gets its datasets observed
+    inside numba (the template's ``observe_many``); one that does not is
+    observed by its spec's Python ``observe_into``."""
+
+
+#: Names a rules module may export; when it does, they must honour these declarations.
+OPTIONAL_FUNCTIONS = (observe_into,)
+OPTIONAL_CONSTANTS = ("OBS_SIZE",)  # words of one observation, with ``observe_into``
+
 FUNCTIONS = (
     reset,
     legal_actions,
@@ -145,7 +158,12 @@ def check_rules(module) -> None:
             raise ContractError(f"{name} lacks the contract constant {const}")
     if module.LEGAL_SIZE < module.NUM_ACTIONS:
         raise ContractError(f"{name}: LEGAL_SIZE {module.LEGAL_SIZE} < NUM_ACTIONS")
-    for decl in FUNCTIONS:
+    optional = tuple(d for d in OPTIONAL_FUNCTIONS if hasattr(module, d.__name__))
+    if optional:
+        for const in OPTIONAL_CONSTANTS:
+            if not hasattr(module, const):
+                raise ContractError(f"{name} exports observe_into but lacks {const}")
+    for decl in FUNCTIONS + optional:
         fn = getattr(module, decl.__name__, None)
         if fn is None:
             raise ContractError(f"{name} lacks the contract function {decl.__name__}")

@@ -155,6 +155,8 @@ _KERNELS = frozenset(
         "play_out",
         "play_out_many",
         "record_many",
+        "record_decisions",
+        "observe_many",
         "play_until_seat",
         "batch_reset",
         "batch_legal",

@@ -112,3 +112,22 @@ def test_kernels_play_the_same_game_serial_parallel_and_one_by_one(name):
     decisions, states = np.zeros(n, np.int64), np.zeros((n, spec.state_size), np.int32)
     K.soak(tb, cfg, tmpl, seeds, kinds, 1, 1_000_000, code, winner, decisions, states)
     assert not code.any() and all(R.is_over(s) for s in states)
+
+
+def test_optional_observe_into_is_checked_when_exported():
+    """A rules module may export a jitted observe_into (datasets observe inside numba);
+    when it does, it needs OBS_SIZE and the declared parameters."""
+    base = registry.rules("base")
+    assert hasattr(base, "observe_into") and base.OBS_SIZE == registry.get("base").obs_size
+    partial = types.ModuleType("partial")
+    for name in (*contract.CONSTANTS, *(f.__name__ for f in contract.FUNCTIONS)):
+        setattr(partial, name, getattr(base, name))
+    check_rules(partial)  # without observe_into: fine
+    partial.observe_into = base.observe_into
+    with pytest.raises(ContractError, match="exports observe_into but lacks OBS_SIZE"):
+        check_rules(partial)
+    partial.OBS_SIZE = base.OBS_SIZE
+    check_rules(partial)
+    partial.observe_into = base.reset  # five parameters
+    with pytest.raises(ContractError, match=r"partial.observe_into takes"):
+        check_rules(partial)

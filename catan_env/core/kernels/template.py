@@ -1,4 +1,4 @@
-"""Whole games inside numba for one game: self-play, rollouts, batches and the soak.
+"""Whole games inside numba for one game: self-play, rollouts, batches, datasets and the soak.
 
 Every loop calls only the contract (:mod:`catan_env.core.contract`) through
 ``R``, the game's ``rules`` module. Jitted agents choose every move; nothing
@@ -147,6 +147,45 @@ def record_many(states, out_winner, out_turns, out_decisions, out_vp, out_stats)
     """The per-game outputs of :func:`play_games` for finished games in ``states``."""
     for i in range(states.shape[0]):
         R.record(states[i], i, out_winner, out_turns, out_decisions, out_vp, out_stats)
+
+
+@njit(cache=True)
+def record_decisions(state, tb, kinds, rng, legal, scratch, work, out_states, out_masks,
+                     out_seats, out_actions, row, end):  # fmt: skip
+    """Continue the game in ``state`` with jitted agents, keeping every decision.
+
+    Before each decision, row ``row`` of the outputs gets the state, the legal
+    mask of the seat that must decide, that seat, and then the action its agent
+    chose; the agents draw from ``rng`` exactly as in :func:`play_out`. Stops
+    when the game is over or row ``end`` is reached, and returns the next free
+    row (the caller grows the outputs and calls again to go on). A dataset of
+    observations (:mod:`catan_env.dataset`) is made from these rows.
+    """
+    while not R.is_over(state) and row < end:
+        count = R.legal_actions(state, tb, legal)
+        seat = R.current(state)
+        out_states[row] = state
+        mask = out_masks[row]
+        mask[:] = False
+        for j in range(count):
+            mask[legal[j]] = True
+        a = _pick(kinds[seat], state, tb, legal, count, rng, work)
+        out_seats[row] = seat
+        out_actions[row] = a
+        R.step(state, tb, a, scratch)
+        row += 1
+    return row
+
+
+@njit(cache=True, parallel=True)
+def observe_many(states, tb, seats, out):
+    """Row ``i`` of ``out`` gets seat ``seats[i]``'s observation of ``states[i]``.
+
+    Only for a game whose rules module exports a jitted ``observe_into`` (an
+    optional name of the contract); numba compiles this only when it is called.
+    """
+    for i in prange(states.shape[0]):
+        R.observe_into(states[i], tb, seats[i], out[i])
 
 
 @njit(cache=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from catan_env._generated import ancients_kernels as K
+from catan_env.agent_spec import is_custom_spec, load_custom_agent
 
 from . import rules as R
 from .agents import AGENT_NAMES
@@ -86,9 +87,15 @@ class AncientsAgent:
 
 
 def make_agent(name: str, seed: int | None = None) -> AncientsAgent:
-    """The jitted agent called ``name`` (``"random"``, ``"heuristic"``)."""
+    """The jitted agent called ``name`` (``"random"``, ``"heuristic"``), or your own
+    (``module:Class``, ``path/to/file.py:Class``: :mod:`catan_env.agent_spec`)."""
     if name not in AGENT_NAMES:
-        raise ValueError(f"unknown agent {name!r} for ancients (known: {', '.join(AGENT_NAMES)})")
+        if is_custom_spec(name):
+            return load_custom_agent(name, seed)
+        raise ValueError(
+            f"unknown agent {name!r} for ancients (known: {', '.join(AGENT_NAMES)}, "
+            "or your own as module:Class or path/to/file.py:Class)"
+        )
     return AncientsAgent(AGENT_NAMES.index(name), seed)
 
 

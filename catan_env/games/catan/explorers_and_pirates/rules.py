@@ -32,6 +32,8 @@ from .layout import DISCOVERED
 from .layout import EP_STATE_SIZE as STATE_SIZE
 from .masks import ep_legal_actions as legal_actions
 from .masks import ep_legal_mask as legal_mask
+from .observe import EP_OBS_SIZE as OBS_SIZE
+from .observe import ep_observe_into as observe_into
 from .setup import ep_reset as reset
 from .step import ep_step as step
 
