@@ -380,6 +380,19 @@ def _make_agent(name: str, seed: int | None):
     return make_agent(name, seed=seed)
 
 
+def _agent_specs() -> list[str]:
+    from agents import registered_agents
+
+    # How each agent's argument is written (make_agent passes the text after the colon).
+    written = {"mcts": "mcts[:SECONDS]", "ppo": "ppo:PATH"}
+    return [written.get(name, name) for name in registered_agents()]
+
+
+def _scenarios(name: str) -> list[str]:
+    # A rule set with scenarios lists the playable ones in its options module.
+    return list(getattr(registry.module(name, "options"), "PLAYABLE", ()))
+
+
 def _game_seeds(seed: int, games: int) -> np.ndarray:
     from .simulate import game_seeds
 
@@ -404,6 +417,7 @@ batch = SimpleNamespace(
     TOURNAMENT_FORM="lineup",
     parse_option=_parse_option,
     make_agent=_make_agent,
+    agent_specs=_agent_specs,
     simulate_seeds=_game_seeds,
     tournament_seeds=_game_seeds,
     seeds_of=_seeds_of,
@@ -423,7 +437,7 @@ def hooks_for(name: str) -> dict[str, Any]:
         "records": records,
         "pictures": render,
         "viewer": viewer,
-        "batch": batch,
+        "batch": SimpleNamespace(**vars(batch), scenarios=partial(_scenarios, name)),
     }
 
 

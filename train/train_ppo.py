@@ -40,7 +40,8 @@ if __package__ in (None, ""):
 from agents.policy_agent import FORMAT, META_MEMBER, PolicyAgent, PolicyNet
 from catan_env.gym_env import CatanEnv
 
-VARIANTS = {"base": "base", "ck": "cities_and_knights", "cities_and_knights": "cities_and_knights"}
+#: The variants trained, by the names ``catan-env --variant`` and the envs take (no aliases).
+VARIANTS = {name: name for name in ("base", "cities_and_knights")}
 DEFAULT_POOL = "random=0.75,weighted=0.1,heuristic=0.1,self=0.05"
 
 

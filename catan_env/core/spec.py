@@ -286,6 +286,12 @@ class BatchHooks(Protocol):
     def make_agent(self, name: str, seed: int | None):
         """An agent from its spec (``name`` or ``name:arg``); ``kernel_kind`` if jitted."""
 
+    def agent_specs(self) -> list[str]:
+        """The agents as ``--agents`` writes them (``"ppo:PATH"``), for ``--help``."""
+
+    def scenarios(self) -> list[str]:
+        """The game's shipped scenarios, its default first (empty: it has none)."""
+
     def simulate_seeds(self, seed: int, games: int) -> np.ndarray:
         """The per-game seeds of ``simulate``'s ``games`` games."""
 

@@ -40,11 +40,13 @@ __all__ = [
     "TOURNAMENT_FORM",
     "WORDS",
     "AncientsAgent",
+    "agent_specs",
     "details",
     "game_seeds",
     "make_agent",
     "parse_option",
     "play",
+    "scenarios",
     "seat_names",
     "seeds_of",
     "simulate_seeds",
@@ -84,6 +86,18 @@ class AncientsAgent:
 
     def __repr__(self) -> str:
         return f"AncientsAgent({self.name!r})"
+
+
+def agent_specs() -> list[str]:
+    """The agents as ``--agents`` names them."""
+    return list(AGENT_NAMES)
+
+
+def scenarios() -> list[str]:
+    """The shipped scenarios, the default (Akragas) first; ``--scenario`` also takes a file."""
+    from .scenario import available_scenarios
+
+    return sorted(available_scenarios(), key=lambda s: s != "akragas")
 
 
 def make_agent(name: str, seed: int | None = None) -> AncientsAgent:
