@@ -44,6 +44,7 @@ CONSTANTS = (
     "SOAK_TOO_LONG",  # soak code: a game exceeded the soak's decision bound
     "AGENT_KINDS",  # names of the jitted agent kinds, by kind number
     "UNIFORM_KIND",  # the kind whose choice is legal[below_at(rng, at, count)], or -1
+    "OBS_SIZE",  # float32 words of one seat's observation (observe_into)
 )
 
 
@@ -109,6 +110,16 @@ def check(state, tb, memo, fresh):
     ``fresh`` is true on a game's first call."""
 
 
+def observe_into(state, tb, seat, out):
+    """Write seat ``seat``'s observation of ``state`` into ``out`` (``OBS_SIZE``
+    float32 words; every word is written)."""
+
+
+def score(state, seat):
+    """Seat ``seat``'s score now (the figure ``record`` writes as its ``out_vp``):
+    what reward shaping by score differences measures."""
+
+
 FUNCTIONS = (
     reset,
     legal_actions,
@@ -124,6 +135,8 @@ FUNCTIONS = (
     seed_agents,
     record,
     check,
+    observe_into,
+    score,
 )
 
 
