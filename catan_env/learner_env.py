@@ -75,7 +75,9 @@ import numpy as np
 from . import hooks
 from .core import policy as P
 from .core import registry
+from .core.batch import batch_random_actions
 from .core.rng import episode_seed as _episode_seed
+from .core.rng import seed_at
 
 try:  # the VecEnv interface when stable-baselines3 is installed
     from stable_baselines3.common.vec_env import VecEnv as _Base
@@ -123,6 +125,9 @@ class LearnerVecEnv(_Base):
         win_reward: reward for winning (its negative for a loss).
         vp_reward: reward per point of the learner's score gained.
         max_steps: learner steps after which an episode is truncated (0: no limit).
+        max_agent_decisions: agents' decisions between two learner decisions after
+            which the episode is truncated (0: no limit): a deterministic trained
+            actor can cycle inside a turn, where no turn limit comes.
         seed: base seed of every row's episodes.
         num_threads: numba threads for the kernels (default: leave numba's setting).
         copy_obs: :meth:`step` and :meth:`reset` return copies of the observations.
@@ -144,6 +149,7 @@ class LearnerVecEnv(_Base):
         win_reward: float = 1.0,
         vp_reward: float = 0.0,
         max_steps: int = 10_000,
+        max_agent_decisions: int = 100_000,
         seed: int = 0,
         num_threads: int | None = None,
         copy_obs: bool = True,
@@ -156,8 +162,9 @@ class LearnerVecEnv(_Base):
         for name, w in (("win_reward", win_reward), ("vp_reward", vp_reward)):
             if isinstance(w, bool) or not isinstance(w, int | float) or not np.isfinite(w):
                 raise ValueError(f"{name} must be a finite number, got {w!r}")
-        if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 0:
-            raise ValueError(f"max_steps must be an integer >= 0, got {max_steps!r}")
+        for name, v in (("max_steps", max_steps), ("max_agent_decisions", max_agent_decisions)):
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"{name} must be an integer >= 0, got {v!r}")
         self.game = registry.resolve(game, variant)
         self.spec = hooks.get(self.game)
         self.config = self.spec.configure(**options)
@@ -175,6 +182,7 @@ class LearnerVecEnv(_Base):
         self.win_reward = float(win_reward)
         self.vp_reward = float(vp_reward)
         self.max_steps = int(max_steps)
+        self.max_agent_decisions = int(max_agent_decisions)
         self.num_threads = num_threads
         self.copy_obs = copy_obs
         self.check_actions = check_actions
@@ -205,6 +213,8 @@ class LearnerVecEnv(_Base):
         self._work = np.zeros((n, R.WORK_SIZE), np.int32)
         self._auto = np.zeros(n, np.int64)
         self._ep_steps = np.zeros(n, np.int64)
+        self._counts = np.zeros(n, np.int64)
+        self._pick_rngs = np.zeros((n, 2), np.int32)
         self._obs = np.zeros((n, self.obs_size), np.float32)
         self._masks = np.zeros((n, self.num_actions), np.bool_)
         self._rewards = np.zeros(n, np.float32)
@@ -346,7 +356,7 @@ class LearnerVecEnv(_Base):
             self.episodes, self.seats, self.kinds, self._rngs, self.fixed_seat, self._pool_kinds,
             self._pool_cum, self._pool_by_weight, self._legal, self._scratch, self._work,
             self._auto, self.auto_single, self._params, self._meta, self._act,
-            self._ep_steps,
+            self._ep_steps, self.max_agent_decisions, self._counts,
         )  # fmt: skip
 
     def seed(self, seed: int | None = None) -> list[int]:
@@ -362,6 +372,8 @@ class LearnerVecEnv(_Base):
         self._auto[:] = 0
         self._ep_return[:] = 0
         self._act = np.zeros((self.num_envs, self._act_size), np.float32)
+        for i in range(self.num_envs):
+            seed_at(self._pick_rngs[i], 0, episode_seeds(self.base_seed, i, 0)[2] ^ 0x5EED)
         self.kernels.learner_reset(*self._args(), self._obs, self._masks)
         self._started = True
         self.reset_infos = [{} for _ in range(self.num_envs)]
@@ -415,6 +427,18 @@ class LearnerVecEnv(_Base):
             self._ep_return[i] = 0.0
         obs = self._obs.copy() if self.copy_obs else self._obs
         return obs, self._rewards.copy(), self._dones.copy(), infos
+
+    def random_actions(self) -> np.ndarray:
+        """A uniformly random legal learner action per row (jitted, from the env's own
+        generators; for baselines and benchmarks)."""
+        out = np.empty(self.num_envs, np.int64)
+        batch_random_actions(self._legal, self._counts, self._pick_rngs, out)
+        return out
+
+    @property
+    def num_policies(self) -> int:
+        """Trained actors among the opponents (indices for :meth:`set_policy`)."""
+        return len(self._nets)
 
     def action_masks(self) -> np.ndarray:
         """``(N, num_actions)`` bool: each row's legal learner actions now (the

@@ -172,10 +172,10 @@ def test_without_auto_single_the_learner_sees_forced_moves():
 def test_max_steps_truncates_and_the_masks_reach_maskable_ppo():
     env = LearnerVecEnv("base", num_envs=2, opponents="random", max_steps=5, seed=0, seat=1)
     env.reset()
-    rng = np.random.default_rng(0)
     for k in range(5):
-        m = env.action_masks()
-        obs, rewards, dones, infos = env.step(np.array([rng.choice(np.flatnonzero(r)) for r in m]))
+        a = env.random_actions()
+        assert env.action_masks()[np.arange(2), a].all()
+        obs, rewards, dones, infos = env.step(a)
     assert dones.all() and all(i["TimeLimit.truncated"] for i in infos)
     assert all(i["episode"]["l"] == 5 for i in infos) and (env.episodes == 1).all()
     from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
@@ -242,8 +242,10 @@ def test_play_games_with_actors_and_sampling():
     params, meta = P.pack([random_net("base"), random_net("base", seed=1)], [True, False])
     size = P.scratch_size(meta)
     plain = play(K.play_games, [0, 2, 0, 2])
-    same = play(K.play_games_with, [0, 2, 0, 2], params, meta, size)
+    same = play(K.play_games_with, [0, 2, 0, 2], params, meta, size, 0)
     for a, b in zip(plain, same, strict=True):
         np.testing.assert_array_equal(a, b)
-    mixed = play(K.play_games_with, [P.POLICY_KIND, P.POLICY_KIND + 1, 0, 2], params, meta, size)
-    assert (mixed[2] > 0).all()  # every game was played to its end
+    mixed = play(K.play_games_with, [P.POLICY_KIND, P.POLICY_KIND + 1, 0, 2], params, meta, size, 0)
+    assert (mixed[0] >= 0).all()  # every game was played to its end, with a winner
+    cut = play(K.play_games_with, [P.POLICY_KIND, P.POLICY_KIND + 1, 0, 2], params, meta, size, 50)
+    assert (cut[0] == -1).all() and (cut[2] == 50).all()  # stopped at the bound, unfinished

@@ -280,10 +280,15 @@ def choose_action_with(kind, state, tb, rng, legal, work, params, meta, obs, act
 
 @njit(cache=True)
 def play_games_with(tb, config, template, seeds, kinds, agent_seed, params, meta, act_size,
-                    out_winner, out_turns, out_decisions, out_vp, out_stats):  # fmt: skip
+                    max_decisions, out_winner, out_turns, out_decisions, out_vp,
+                    out_stats):  # fmt: skip
     """:func:`play_games` where seats may be policy-table actors (kinds from
     ``POLICY_KIND``; ``act_size``: :func:`catan_env.core.policy.scratch_size`).
-    Same games as :func:`play_games` when no seat is an actor."""
+
+    A game stops after ``max_decisions`` decisions when that is > 0 (a
+    deterministic actor may cycle where no turn limit comes; the game is then
+    recorded unfinished, winner -1). Same games as :func:`play_games` when no
+    seat is an actor and no game reaches the bound."""
     state = np.zeros(R.STATE_SIZE, np.int32)
     legal, scratch, rng, work = _buffers()
     obs = np.zeros(R.OBS_SIZE, np.float32)
@@ -292,7 +297,8 @@ def play_games_with(tb, config, template, seeds, kinds, agent_seed, params, meta
         R.reset(state, tb, seeds[i], config, template)
         R.seed_agents(rng, agent_seed * 1000003 + seeds[i])
         n = 0
-        while not R.is_over(state) and n < R.MAX_DECISIONS:
+        limit = max_decisions if 0 < max_decisions < R.MAX_DECISIONS else R.MAX_DECISIONS
+        while not R.is_over(state) and n < limit:
             count = R.legal_actions(state, tb, legal)
             a = _agent_pick(kinds[R.current(state)], state, tb, legal, count, rng, work,
                             params, meta, obs, act)  # fmt: skip
@@ -352,23 +358,26 @@ def _learner_start(i, states, tb, config, template, base_seed, episodes, seats, 
 
 @njit(cache=True, inline="always")
 def _learner_advance(i, states, tb, seats, kinds, rngs, legal, scratch, work, auto, auto_single,
-                     params, meta, obs, act):  # fmt: skip
+                     params, meta, obs, act, max_decisions):  # fmt: skip
     """Agents play row ``i`` until its learner must choose among several actions.
 
-    Returns the learner's legal count (ids in ``legal[i]``), or 0 once the game is over.
+    Returns the learner's legal count (ids in ``legal[i]``), or 0 once the game
+    is over or the agents made ``max_decisions`` decisions in this call (> 0;
+    a cycling deterministic actor), which ends the episode without a winner.
     """
     s = states[i]
     seat = seats[i]
     lg = legal[i]
+    limit = max_decisions if 0 < max_decisions < R.MAX_DECISIONS else R.MAX_DECISIONS
     n = 0
-    while n < R.MAX_DECISIONS:
-        while not R.is_over(s) and R.current(s) != seat and n < R.MAX_DECISIONS:
+    while n < limit:
+        while not R.is_over(s) and R.current(s) != seat and n < limit:
             count = R.legal_actions(s, tb, lg)
             a = _agent_pick(kinds[i, R.current(s)], s, tb, lg, count, rngs[i], work[i],
                             params, meta, obs[i], act[i])  # fmt: skip
             R.step(s, tb, a, scratch[i])
             n += 1
-        if R.is_over(s) or n >= R.MAX_DECISIONS:
+        if R.is_over(s) or n >= limit:
             return 0
         count = R.legal_actions(s, tb, lg)
         if not (auto_single and count == 1):
@@ -380,8 +389,10 @@ def _learner_advance(i, states, tb, seats, kinds, rngs, legal, scratch, work, au
 
 
 @njit(cache=True, inline="always")
-def _learner_write(i, states, tb, seats, legal, count, obs, masks):
-    """Row ``i``'s learner observation and mask (its ``count`` legal ids in ``legal[i]``)."""
+def _learner_write(i, states, tb, seats, legal, count, counts, obs, masks):
+    """Row ``i``'s learner observation and mask (its ``count`` legal ids in ``legal[i]``,
+    kept in ``counts[i]``)."""
+    counts[i] = count
     R.observe_into(states[i], tb, seats[i], obs[i])
     row = masks[i]
     row[:] = False
@@ -392,7 +403,7 @@ def _learner_write(i, states, tb, seats, legal, count, obs, masks):
 @njit(cache=True, inline="always")
 def _learner_begin(i, states, tb, config, template, base_seed, episodes, seats, kinds, rngs,
                    fixed_seat, pool_kinds, pool_cum, pool_by_weight, legal, scratch, work, auto,
-                   auto_single, params, meta, obs, act, ep_steps):  # fmt: skip
+                   auto_single, params, meta, obs, act, ep_steps, max_decisions):  # fmt: skip
     """Start row ``i``'s episode and play to the learner's first real decision.
 
     An episode the agents finish before the learner decides is skipped (the
@@ -403,7 +414,7 @@ def _learner_begin(i, states, tb, config, template, base_seed, episodes, seats, 
         _learner_start(i, states, tb, config, template, base_seed, episodes, seats, kinds, rngs,
                        fixed_seat, pool_kinds, pool_cum, pool_by_weight)  # fmt: skip
         count = _learner_advance(i, states, tb, seats, kinds, rngs, legal, scratch, work, auto,
-                                 auto_single, params, meta, obs, act)  # fmt: skip
+                                 auto_single, params, meta, obs, act, max_decisions)  # fmt: skip
         if count > 0:
             return count
         episodes[i] += 1
@@ -412,23 +423,24 @@ def _learner_begin(i, states, tb, config, template, base_seed, episodes, seats, 
 @njit(cache=True, parallel=True)
 def learner_reset(states, tb, config, template, base_seed, episodes, seats, kinds, rngs,
                   fixed_seat, pool_kinds, pool_cum, pool_by_weight, legal, scratch, work, auto,
-                  auto_single, params, meta, act, ep_steps, obs, masks):  # fmt: skip
+                  auto_single, params, meta, act, ep_steps, max_decisions, counts, obs,
+                  masks):  # fmt: skip
     """Start episode ``episodes[i]`` of every row and write each learner's first
     observation and mask (the layout of the rows: the comment above)."""
     for i in prange(states.shape[0]):
         count = _learner_begin(i, states, tb, config, template, base_seed, episodes, seats, kinds,
                                rngs, fixed_seat, pool_kinds, pool_cum, pool_by_weight, legal,
                                scratch, work, auto, auto_single, params, meta, obs, act,
-                               ep_steps)  # fmt: skip
-        _learner_write(i, states, tb, seats, legal, count, obs, masks)
+                               ep_steps, max_decisions)  # fmt: skip
+        _learner_write(i, states, tb, seats, legal, count, counts, obs, masks)
 
 
 @njit(cache=True, parallel=True)
 def learner_step(actions, states, tb, config, template, base_seed, episodes, seats, kinds, rngs,
                  fixed_seat, pool_kinds, pool_cum, pool_by_weight, legal, scratch, work, auto,
-                 auto_single, params, meta, act, ep_steps, max_steps, win_reward, score_reward,
-                 obs, masks, rewards, dones, truncs, term_obs, out_winner, out_seat, out_score,
-                 out_steps):  # fmt: skip
+                 auto_single, params, meta, act, ep_steps, max_decisions, counts, max_steps,
+                 win_reward, score_reward, obs, masks, rewards, dones, truncs, term_obs,
+                 out_winner, out_seat, out_score, out_steps):  # fmt: skip
     """Apply each row's learner action, let the agents play, restart finished games.
 
     Row ``i`` gets ``rewards[i]``: ``score_reward`` times the learner's score
@@ -447,7 +459,7 @@ def learner_step(actions, states, tb, config, template, base_seed, episodes, sea
         R.step(s, tb, actions[i], scratch[i])
         ep_steps[i] += 1
         count = _learner_advance(i, states, tb, seats, kinds, rngs, legal, scratch, work, auto,
-                                 auto_single, params, meta, obs, act)  # fmt: skip
+                                 auto_single, params, meta, obs, act, max_decisions)  # fmt: skip
         r = score_reward * (R.score(s, seat) - before)
         done = False
         trunc = False
@@ -474,5 +486,5 @@ def learner_step(actions, states, tb, config, template, base_seed, episodes, sea
             count = _learner_begin(i, states, tb, config, template, base_seed, episodes, seats,
                                    kinds, rngs, fixed_seat, pool_kinds, pool_cum, pool_by_weight,
                                    legal, scratch, work, auto, auto_single, params, meta, obs,
-                                   act, ep_steps)  # fmt: skip
-        _learner_write(i, states, tb, seats, legal, count, obs, masks)
+                                   act, ep_steps, max_decisions)  # fmt: skip
+        _learner_write(i, states, tb, seats, legal, count, counts, obs, masks)
