@@ -16,6 +16,11 @@ with 4 players, Ancients' two sides):
   game, a per-env mask call), ``None`` for a game without a Gymnasium env;
 * ``ratio_ppo_vs_gym_path``: the two PPO figures' ratio.
 
+Each figure also comes per CPU second of the benchmark's process (``*_cpu``):
+on a shared machine the wall-clock figures fall with the load, the CPU-time
+ones much less (the learner env runs on one thread, so its ``_cpu`` figure is
+its speed on one core; PPO may use a second core for the env during rollouts).
+
 The top level of ``--json`` holds the base game's figures, ``games`` every
 game's, ``settings`` the PPO settings and ``load`` the machine's load
 averages before and after (the machine may be shared: compare runs at
@@ -62,11 +67,11 @@ def env_alone(game: str, options: dict, seconds: float, num_envs: int = 256,
     env.reset()
     env.step(env.random_actions())  # compiled before timing
     steps = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - t0 < seconds:
         env.step(env.random_actions())
         steps += num_envs
-    return steps / (time.perf_counter() - t0)
+    return steps / (time.perf_counter() - t0), steps / (time.process_time() - c0)
 
 
 def _model(venv, seed: int = 0):
@@ -87,20 +92,21 @@ def _model(venv, seed: int = 0):
     )
 
 
-def ppo_rate(venv, seconds: float) -> float:
-    """Learner steps/s of MaskablePPO learning on ``venv`` (whole rollouts and updates)."""
+def ppo_rate(venv, seconds: float) -> tuple[float, float]:
+    """Learner steps/s of MaskablePPO learning on ``venv`` (whole rollouts and
+    updates): per wall-clock second and per CPU second of this process."""
     model = _model(venv)
     rollout = model.n_steps * venv.num_envs
     model.learn(total_timesteps=rollout)  # the first rollout compiles and warms up
     done = 0
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - t0 < seconds:
         model.learn(total_timesteps=rollout, reset_num_timesteps=False)
         done += rollout
-    return done / (time.perf_counter() - t0)
+    return done / (time.perf_counter() - t0), done / (time.process_time() - c0)
 
 
-def ppo_new(game: str, options: dict, seconds: float, threads: int) -> float:
+def ppo_new(game: str, options: dict, seconds: float, threads: int) -> tuple[float, float]:
     import numba
 
     from catan_env.vector import LearnerVecEnv
@@ -110,7 +116,7 @@ def ppo_new(game: str, options: dict, seconds: float, threads: int) -> float:
     return ppo_rate(env, seconds)
 
 
-def ppo_gym(game: str, options: dict, seconds: float) -> float | None:
+def ppo_gym(game: str, options: dict, seconds: float) -> tuple[float, float] | None:
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     from catan_env.gym_env import CatanEnv
@@ -131,14 +137,20 @@ def ppo_gym(game: str, options: dict, seconds: float) -> float | None:
 
 
 def measure(game: str, seconds: float, threads: int, gym: bool) -> dict:
+    """One game's figures: per wall-clock second, and per CPU second (``*_cpu``)."""
     options = GAMES[game]
-    row = {"learner_env_steps_per_s": round(env_alone(game, options, seconds), 1),
-           "learner_env_steps_per_s_random_opponents":
-               round(env_alone(game, options, seconds, opponents="random"), 1)}  # fmt: skip
-    row["ppo_steps_per_s"] = round(ppo_new(game, options, seconds, threads), 1)
+    row = {}
+    for key, (wall, cpu) in (
+        ("learner_env_steps_per_s", env_alone(game, options, seconds)),
+        ("learner_env_steps_per_s_random_opponents",
+         env_alone(game, options, seconds, opponents="random")),
+        ("ppo_steps_per_s", ppo_new(game, options, seconds, threads)),
+    ):  # fmt: skip
+        row[key], row[key + "_cpu"] = round(wall, 1), round(cpu, 1)
     g = ppo_gym(game, options, seconds) if gym else None
-    row["ppo_steps_per_s_gym_path"] = None if g is None else round(g, 1)
-    row["ratio_ppo_vs_gym_path"] = None if g is None else round(row["ppo_steps_per_s"] / g, 2)
+    row["ppo_steps_per_s_gym_path"] = None if g is None else round(g[0], 1)
+    row["ppo_steps_per_s_gym_path_cpu"] = None if g is None else round(g[1], 1)
+    row["ratio_ppo_vs_gym_path"] = None if g is None else round(row["ppo_steps_per_s"] / g[0], 2)
     return row
 
 
@@ -147,7 +159,7 @@ def main(argv=None) -> dict:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
     p.add_argument("--seconds", type=float, default=15.0, help="timed seconds per figure")
-    p.add_argument("--threads", type=int, default=2, help="numba threads during PPO")
+    p.add_argument("--threads", type=int, default=1, help="numba threads during PPO")
     p.add_argument("--no-gym", action="store_true", help="skip today's gym-env path")
     a = p.parse_args(argv)
     import torch

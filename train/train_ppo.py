@@ -520,8 +520,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--torch-threads", type=int, default=1)
-    p.add_argument("--numba-threads", type=int, default=None,
-                   help="batched env: numba threads (default: numba's, all cores)")  # fmt: skip
+    p.add_argument("--numba-threads", type=int, default=1,
+                   help="batched env: numba threads (more help only on an idle machine)")  # fmt: skip
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
@@ -600,6 +600,9 @@ def main(argv: list[str] | None = None) -> dict:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     pool_entries = parse_pool(args.pool)
+    if args.pool == DEFAULT_POOL:  # the default names Catan's agents; keep what the game has
+        known = set(hooks.get(VARIANTS[args.variant]).agent_kinds) | {"self"}
+        pool_entries = [(s, w) for s, w in pool_entries if s in known]
     options: dict = {} if args.max_turns is None else {"max_turns": args.max_turns}
     if args.players is not None:
         options["num_players"] = args.players
