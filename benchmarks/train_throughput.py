@@ -40,8 +40,6 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -178,11 +176,19 @@ def main(argv=None) -> dict:
     out = {
         **(rows.get("base") or {}),
         "games": rows,
-        "settings": {**PPO, "net": list(PPO["net"]), "seconds": a.seconds,
-                     "numba_threads_ppo": a.threads, "torch_threads": 1,
-                     "opponents": "heuristic", "cpus": os.cpu_count()},  # fmt: skip
-        "load": {"before": [round(x, 2) for x in load_before],
-                 "after": [round(x, 2) for x in os.getloadavg()]},  # fmt: skip
+        "settings": {
+            **PPO,
+            "net": list(PPO["net"]),
+            "seconds": a.seconds,
+            "numba_threads_ppo": a.threads,
+            "torch_threads": 1,
+            "opponents": "heuristic",
+            "cpus": os.cpu_count(),
+        },  # fmt: skip
+        "load": {
+            "before": [round(x, 2) for x in load_before],
+            "after": [round(x, 2) for x in os.getloadavg()],
+        },  # fmt: skip
     }
     if a.json:
         print(json.dumps(out, indent=2))

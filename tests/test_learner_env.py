@@ -118,7 +118,9 @@ def _run(env, opponents, pool, steps, seed=0):
             before = env.vp_reward and env.rules.score(g.state, r.seat)
             g.step(int(actions[i]))
             r.advance()
-            ended = g.done or (env.max_steps and infos[i].get("episode", {}).get("l") == env.max_steps)
+            ended = g.done or (
+                env.max_steps and infos[i].get("episode", {}).get("l") == env.max_steps
+            )
             assert bool(dones[i]) == bool(ended)
             if dones[i]:
                 ends += 1
@@ -172,7 +174,7 @@ def test_without_auto_single_the_learner_sees_forced_moves():
 def test_max_steps_truncates_and_the_masks_reach_maskable_ppo():
     env = LearnerVecEnv("base", num_envs=2, opponents="random", max_steps=5, seed=0, seat=1)
     env.reset()
-    for k in range(5):
+    for _ in range(5):
         a = env.random_actions()
         assert env.action_masks()[np.arange(2), a].all()
         obs, rewards, dones, infos = env.step(a)

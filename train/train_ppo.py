@@ -482,8 +482,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", "--game", dest="variant", default="base", choices=sorted(VARIANTS))
     p.add_argument("--players", type=int, default=None, help="seats (default: the game's)")
     p.add_argument("--out", default="runs/ppo", help="output folder")
-    p.add_argument("--env", default="batched", choices=["batched", "gym"],
-                   help="batched: LearnerVecEnv (every game); gym: DummyVecEnv of CatanEnv")  # fmt: skip
+    p.add_argument(
+        "--env",
+        default="batched",
+        choices=["batched", "gym"],
+        help="batched: LearnerVecEnv (every game); gym: DummyVecEnv of CatanEnv",
+    )
     p.add_argument("--steps", type=int, default=50_000_000, help="total learner steps (at most)")
     p.add_argument("--minutes", type=float, default=10.0, help="wall-clock budget, 0: none")
     p.add_argument("--pool", default=DEFAULT_POOL, help="opponent pool: spec=weight,...")
@@ -495,8 +499,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--knight-reward", type=float, default=0.0, help="C&K, gym env: per knight")
     p.add_argument("--max-turns", type=int, default=None, help="truncate games (rule option)")
-    p.add_argument("--max-steps", type=int, default=2_000,
-                   help="batched env: truncate an episode after this many learner steps")  # fmt: skip
+    p.add_argument(
+        "--max-steps",
+        type=int,
+        default=2_000,
+        help="batched env: truncate an episode after this many learner steps",
+    )
     p.add_argument("--n-envs", type=int, default=64)
     p.add_argument("--subproc", action="store_true", help="gym env: SubprocVecEnv")
     p.add_argument("--n-steps", type=int, default=64, help="rollout steps per env")
@@ -520,8 +528,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--torch-threads", type=int, default=1)
-    p.add_argument("--numba-threads", type=int, default=1,
-                   help="batched env: numba threads (more help only on an idle machine)")  # fmt: skip
+    p.add_argument(
+        "--numba-threads",
+        type=int,
+        default=1,
+        help="batched env: numba threads (more help only on an idle machine)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 

@@ -91,6 +91,8 @@ _C_BLOCKS = 2 + NUM_UNIT_TYPES
 _C_TERRAIN = _C_BLOCKS + 3
 _C_ORDERED = _C_TERRAIN + NUM_TERRAIN
 _C_VICTORY = _C_ORDERED + 7
+#: The fields naming the hexes of the "selected" .. "rolled at" features, in that order.
+_MARKED = np.array([L.SELECTED, L.CB_ATTACKER, L.CB_DEFENDER, L.ROLL_AT], np.int64)
 
 
 @njit(cache=True)
@@ -141,7 +143,7 @@ def observe_into(s, tb, side, out):
         out[c + 8] = s[L.UNIT_ELITE + h] / 2.0
     # The selected hex, the combat's two hexes and where the dice fell.
     for j in range(4):
-        f = L.SELECTED if j == 0 else L.CB_ATTACKER if j == 1 else L.CB_DEFENDER if j == 2 else L.ROLL_AT
+        f = _MARKED[j]
         h = s[f]
         if 0 <= h < NUM_HEXES and (f != L.ROLL_AT or s[L.CB_ATTACKER] >= 0):
             out[_BOARD + h * _HF + _C_ORDERED + 3 + j] = 1.0
