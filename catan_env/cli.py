@@ -363,6 +363,17 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _cmd_train(args) -> int:
+    try:
+        from train.train_ppo import main as train_main
+    except ImportError as exc:
+        raise ValueError(
+            f"training needs the train extra (pip install 'catan_env[train]'): {exc}"
+        ) from None
+    train_main(args.rest)
+    return 0
+
+
 def _cmd_info(args) -> int:
     from . import __version__
     from .core import CACHE_DIR
@@ -545,6 +556,14 @@ def build_parser() -> argparse.ArgumentParser:
     tour.set_defaults(func=_cmd_tournament)
     tour.catalogue = True
     add_record_commands(sub, argparse.RawDescriptionHelpFormatter)
+    train = sub.add_parser(
+        "train",
+        help="train a MaskablePPO policy (python -m train.train_ppo; the train extra)",
+        add_help=False,
+        prefix_chars="\0",  # every argument, --help included, goes to the trainer
+    )
+    train.add_argument("rest", nargs=argparse.REMAINDER)
+    train.set_defaults(func=_cmd_train)
     inf = sub.add_parser(
         "info",
         help="sizes of the state, actions and observations",

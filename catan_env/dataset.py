@@ -11,8 +11,7 @@ With jitted agents the games are played inside numba by the template's
 ``record_decisions`` kernel, which keeps each decision's state, mask, seat and
 action with no Python per decision; the observations are then computed from
 those states by the game's jitted ``observe_into`` (the template's
-``observe_many``, over numba's threads), or by its Python ``observe_into`` for
-a game whose rules export none. Other agents are asked by a Python loop. The
+``observe_many``, over numba's threads). Other agents are asked by a Python loop. The
 games are those of ``simulate`` with the same seed and agents: game ``i`` has
 the same seeds, so the same winner, turns and decisions.
 
@@ -182,7 +181,7 @@ def write(
         },
         "action_names": list(recorder.action_names),
         "engine": "jitted kernel" if jitted else "python loop",
-        "observed_by": "jitted" if recorder.jitted_observe else "python",
+        "observed_by": "jitted",
         "compressed": compress,
         "seconds": round(seconds, 3),
         "chunks": chunks,
@@ -206,7 +205,6 @@ class _Recorder:
         self.spec = spec
         self.tables = spec.tables(config)
         self.action_names = spec.new_game(config, 0).action_names
-        self.jitted_observe = hasattr(spec.rules, "observe_into")
         self.num_players = config.num_players
         self._alloc(min(chunk_rows, 1 << 16))
         self.rows = 0
@@ -260,11 +258,7 @@ class _Recorder:
         r = self.rows
         obs = np.zeros((r, self.spec.obs_size), np.float32)
         states, seats = self.states[:r], self.seats[:r]
-        if self.jitted_observe:
-            self.spec.observe_many(states, self.tables, seats, obs)
-        else:
-            for i in range(r):
-                self.spec.observe_into(states[i], self.tables, int(seats[i]), obs[i])
+        self.spec.observe_many(states, self.tables, seats, obs)
         cols = list(zip(*self.games, strict=True))
         index, seed_rows, first, decisions, turns, winner, vp, returns = cols
         first = np.array(first, np.int64)

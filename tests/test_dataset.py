@@ -76,7 +76,7 @@ def test_saved_decisions_are_what_the_game_shows(name, tmp_path):
     ds = load(tmp_path / "ds")
     assert meta["game"] == name and ds.meta["games"] == games and ds.meta["compressed"]
     assert ds.meta["engine"] == "jitted kernel"
-    assert ds.meta["observed_by"] == ("jitted" if hasattr(spec.rules, "observe_into") else "python")
+    assert ds.meta["observed_by"] == "jitted"
     assert len(ds) == sum(c["rows"] for c in ds.meta["chunks"])
     assert ds.num_chunks == games  # each game longer than a chunk: one game per chunk
     winners = _replay_and_compare(spec, config, ds)

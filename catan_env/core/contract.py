@@ -5,9 +5,9 @@ the constants and jitted functions declared below, under these names and with
 these parameters. The whole-game loops (:mod:`catan_env.core.kernels.template`)
 call nothing else, so a game that honours the contract gets self-play, the
 batched simulator, the invariant soak, rollouts for search, the opponents'
-half of single-agent envs and datasets of decisions without writing a loop
-(the observations of a dataset are made inside numba when the game also exports
-the optional :func:`observe_into`). :func:`check_rules` verifies
+half of single-agent envs, the batched learner env and datasets of decisions
+(observed inside numba by :func:`observe_into`) without writing a loop.
+:func:`check_rules` verifies
 a module against the declarations; ``tests/core/test_contract.py`` runs it and a
 random playthrough on every registered game.
 
@@ -46,6 +46,7 @@ CONSTANTS = (
     "SOAK_TOO_LONG",  # soak code: a game exceeded the soak's decision bound
     "AGENT_KINDS",  # names of the jitted agent kinds, by kind number
     "UNIFORM_KIND",  # the kind whose choice is legal[below_at(rng, at, count)], or -1
+    "OBS_SIZE",  # float32 words of one seat's observation (observe_into)
 )
 
 
@@ -112,15 +113,14 @@ def check(state, tb, memo, fresh):
 
 
 def observe_into(state, tb, seat, out):
-    """Optional: write ``seat``'s observation of ``state`` into ``out`` (float32,
-    ``OBS_SIZE``), jitted. A game that exports it gets its datasets observed
-    inside numba (the template's ``observe_many``); one that does not is
-    observed by its spec's Python ``observe_into``."""
+    """Write seat ``seat``'s observation of ``state`` into ``out`` (``OBS_SIZE``
+    float32 words; every word is written)."""
 
 
-#: Names a rules module may export; when it does, they must honour these declarations.
-OPTIONAL_FUNCTIONS = (observe_into,)
-OPTIONAL_CONSTANTS = ("OBS_SIZE",)  # words of one observation, with ``observe_into``
+def score(state, seat):
+    """Seat ``seat``'s score now (the figure ``record`` writes as its ``out_vp``):
+    what reward shaping by score differences measures."""
+
 
 FUNCTIONS = (
     reset,
@@ -137,6 +137,8 @@ FUNCTIONS = (
     seed_agents,
     record,
     check,
+    observe_into,
+    score,
 )
 
 
@@ -158,12 +160,7 @@ def check_rules(module) -> None:
             raise ContractError(f"{name} lacks the contract constant {const}")
     if module.LEGAL_SIZE < module.NUM_ACTIONS:
         raise ContractError(f"{name}: LEGAL_SIZE {module.LEGAL_SIZE} < NUM_ACTIONS")
-    optional = tuple(d for d in OPTIONAL_FUNCTIONS if hasattr(module, d.__name__))
-    if optional:
-        for const in OPTIONAL_CONSTANTS:
-            if not hasattr(module, const):
-                raise ContractError(f"{name} exports observe_into but lacks {const}")
-    for decl in FUNCTIONS + optional:
+    for decl in FUNCTIONS:
         fn = getattr(module, decl.__name__, None)
         if fn is None:
             raise ContractError(f"{name} lacks the contract function {decl.__name__}")

@@ -114,20 +114,18 @@ def test_kernels_play_the_same_game_serial_parallel_and_one_by_one(name):
     assert not code.any() and all(R.is_over(s) for s in states)
 
 
-def test_optional_observe_into_is_checked_when_exported():
-    """A rules module may export a jitted observe_into (datasets observe inside numba);
-    when it does, it needs OBS_SIZE and the declared parameters."""
+def test_observe_into_is_part_of_the_contract():
+    """Every game observes inside numba (learner env, datasets): a rules module
+    without a jitted observe_into of the declared parameters is refused."""
     base = registry.rules("base")
-    assert hasattr(base, "observe_into") and base.OBS_SIZE == registry.get("base").obs_size
+    assert base.OBS_SIZE == registry.get("base").obs_size
     partial = types.ModuleType("partial")
     for name in (*contract.CONSTANTS, *(f.__name__ for f in contract.FUNCTIONS)):
         setattr(partial, name, getattr(base, name))
-    check_rules(partial)  # without observe_into: fine
-    partial.observe_into = base.observe_into
-    with pytest.raises(ContractError, match="exports observe_into but lacks OBS_SIZE"):
-        check_rules(partial)
-    partial.OBS_SIZE = base.OBS_SIZE
     check_rules(partial)
+    del partial.observe_into
+    with pytest.raises(ContractError, match="lacks the contract function observe_into"):
+        check_rules(partial)
     partial.observe_into = base.reset  # five parameters
     with pytest.raises(ContractError, match=r"partial.observe_into takes"):
         check_rules(partial)

@@ -27,7 +27,7 @@ from catan_env.agent_spec import is_custom_spec, load_custom_agent
 from . import rules as R
 from .agents import AGENT_NAMES
 from .options import AncientsConfig, parse_option
-from .setup import new_state
+from .setup import new_state, place_scenario
 
 #: The shared layers' words in Ancients' (table headers and JSON keys).
 WORDS = {"seat": "side", "vp": "banners"}
@@ -43,6 +43,7 @@ __all__ = [
     "agent_specs",
     "details",
     "game_seeds",
+    "kernel_inputs",
     "make_agent",
     "parse_option",
     "play",
@@ -147,6 +148,12 @@ def play(config: AncientsConfig, kinds, seeds, agent_seed: int, out, parallel: b
     K.play_out_many(states, _NO_TABLES, np.asarray(kinds, np.int64),
                     np.ascontiguousarray(seeds[:, 1]), R.MAX_DECISIONS, played)  # fmt: skip
     K.record_many(states, out.winners, out.turns, out.decisions, out.vps, out.stats)
+
+
+def kernel_inputs(config: AncientsConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(tables, config vector, template)`` of the kernels' reset: no tables, no
+    option vector (the options sit in the template), the scenario's placed board."""
+    return _NO_TABLES, np.zeros(1, np.int32), place_scenario(config.scenario, config.options)
 
 
 def title(config: AncientsConfig) -> str:

@@ -77,6 +77,11 @@ def seed_agents(rng, seed):
     seed_at(rng, 0, seed)
 
 
+@njit(cache=True, inline="always")
+def score(state, seat):
+    return total_vp(state, seat)
+
+
 @njit(cache=True)
 def record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats):
     out_winner[i] = state[WINNER]

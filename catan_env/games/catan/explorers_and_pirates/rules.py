@@ -19,6 +19,7 @@ from ..base.rules import (
     is_over,
     num_seats,
     rng_offset,
+    score,
     seed_agents,
     truncated,
     winner,
