@@ -10,7 +10,7 @@ from numba import njit
 
 from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..common import layout as L
-from ..common.building import supply_adds_up
+from ..common.building import count_roads, supply_adds_up
 from ..common.constants import (
     CITY,
     DESERT,
@@ -207,12 +207,8 @@ def check_state_memo(state, tb, network):
         for p in range(MAX_PLAYERS):
             if state[L.HAND + p * NUM_CARD_TYPES + r] != 0:
                 return 2
-    for e in range(n_edge):
-        owner = state[L.EDGE_OWNER + e]
-        if owner >= n:
-            return 4
-        if owner >= 0:
-            roads[owner] += 1
+    if not count_roads(state, n, n_edge, roads):
+        return 4
     for p in range(n):
         if not supply_adds_up(state, p, settlements[p], cities[p], roads[p]):
             return 4

@@ -10,7 +10,7 @@ from numba import njit
 from ..base.invariants import longest_road_code
 from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..common import layout as L
-from ..common.building import supply_adds_up
+from ..common.building import count_roads, supply_adds_up
 from ..common.constants import (
     CITY,
     DESERT,
@@ -170,12 +170,8 @@ def ck_check_state_memo(state, tb, network):
             s = state[KNIGHT_STRENGTH + v]
             if 1 <= s <= 3:  # out-of-range strengths are code 9 below
                 knights[3 * q + s - 1] += 1
-    for e in range(NUM_EDGES):
-        p = state[L.EDGE_OWNER + e]
-        if p >= n:
-            return 4
-        if p >= 0:
-            roads[p] += 1
+    if not count_roads(state, n, NUM_EDGES, roads):
+        return 4
     # A displaced knight waiting for its owner's choice is off the board.
     d = state[DISPLACED_OWNER]
     if d >= 0:

@@ -183,3 +183,16 @@ def buy_road(state, tb, p, e):
     pay(state, p, COST_ROAD)
     state[BUILT_THIS_TURN] = 1
     place_road(state, tb, p, e)
+
+
+@njit(cache=True)
+def count_roads(state, n, num_edges, roads):
+    """Add each seat's roads on the ``num_edges`` paths to ``roads``; False if a
+    path names a seat that is not in play (a check of the invariants)."""
+    for e in range(num_edges):
+        owner = state[EDGE_OWNER + e]
+        if owner >= n:
+            return False
+        if owner >= 0:
+            roads[owner] += 1
+    return True
