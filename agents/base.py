@@ -61,14 +61,22 @@ def make_agent(name: str, seed: int | None = None) -> Agent:
     for instance) is passed to it as its first argument other than ``seed``
     (by that argument's name, so it never lands on ``seed``), so agents that
     load something are named on the command line like ``ppo:runs/model.zip``
-    and ``mcts:0.5`` (half a second of search per move).
+    and ``mcts:0.5`` (half a second of search per move). A spec whose first
+    part is no registered name, ``mymodule:MyAgent`` or
+    ``path/to/file.py:MyAgent``, is your own agent, imported by
+    :func:`catan_env.agent_spec.load_custom_agent`.
     """
     base, sep, arg = name.partition(":")
     try:
         factory = _REGISTRY[base]
     except KeyError:
+        from catan_env.agent_spec import is_custom_spec, load_custom_agent
+
+        if is_custom_spec(name):  # your own agent: module:Class or file.py:Class
+            return load_custom_agent(name, seed)
         raise ValueError(
-            f"unknown agent {base!r}; available agents: {', '.join(registered_agents())}"
+            f"unknown agent {base!r}; available agents: {', '.join(registered_agents())}, "
+            "or your own as module:Class or path/to/file.py:Class"
         ) from None
     param, needs = _argument_of(factory)
     if sep:

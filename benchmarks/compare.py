@@ -31,7 +31,11 @@ Targets:
     explorers_and_pirates  4 random players, scenario ``land_ho``
     ancients               the Akragas scenario, 2 random sides
 
-Output: a table of target, the median games/s here and at the ref, the ratio
+Timing (``--clock``): ``cpu``, the default, counts the child's thread CPU time
+and takes each tree's best round (other work on a shared machine inflates wall
+time, and CPU time less); ``wall`` takes the median of wall-clock rounds.
+
+Output: a table of target, the games/s here and at the ref, the ratio
 this/ref and whether the decisions are equal; with ``--json`` one object with
 ``ratio_<target>`` (this checkout's games/s over the ref's) for each target both
 trees have, and per-target details under ``targets``.
@@ -265,10 +269,11 @@ def child(target, games, tree):
     except Unavailable as e:
         print(json.dumps({"unavailable": str(e)}))
         return
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.thread_time()
     decisions = play()
-    seconds = time.perf_counter() - t0
-    print(json.dumps({"games": games, "seconds": seconds, "games_per_second": games / seconds,
+    seconds, cpu = time.perf_counter() - t0, time.thread_time() - c0
+    print(json.dumps({"games": games, "seconds": seconds, "cpu_seconds": cpu,
+                      "games_per_second": games / seconds, "games_per_cpu_second": games / cpu,
                       "decisions": decisions, "layout": layout}))  # fmt: skip
 
 
@@ -313,7 +318,7 @@ def _extract(ref, into):
         raise SystemExit(f"git archive {ref} failed")
 
 
-def compare(ref, seconds, rounds, targets):
+def compare(ref, seconds, rounds, targets, clock="cpu"):
     """Measure ``targets`` on this checkout and on ``ref``; the JSON-ready result."""
     ref_commit = _git("rev-parse", "--verify", f"{ref}^{{commit}}")
     dirty = bool(_git("status", "--porcelain", "--untracked-files=no"))
@@ -323,6 +328,7 @@ def compare(ref, seconds, rounds, targets):
         "this_commit": _git("rev-parse", "HEAD") + ("+changes" if dirty else ""),
         "seconds": seconds,
         "rounds": rounds,
+        "clock": clock,
         "targets": {},
     }
     tmp = Path(tempfile.mkdtemp(prefix="catan_compare_"))
@@ -333,7 +339,7 @@ def compare(ref, seconds, rounds, targets):
         _extract(ref_commit, ref_tree)
         for target in targets:
             result["targets"][target] = _compare_target(
-                target, ref, ref_tree, ref_cache, seconds, rounds
+                target, ref, ref_tree, ref_cache, seconds, rounds, clock
             )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -343,7 +349,7 @@ def compare(ref, seconds, rounds, targets):
     return result
 
 
-def _compare_target(target, ref, ref_tree, ref_cache, seconds, rounds):
+def _compare_target(target, ref, ref_tree, ref_cache, seconds, rounds, clock):
     warm = WARMUP_GAMES.get(target, 10)
     _say(f"[{target}] loading this checkout's engine (compiles on a cold cache)...")
     here = _measure(CHECKOUT, None, target, warm, f"{target}, this checkout")
@@ -357,6 +363,11 @@ def _compare_target(target, ref, ref_tree, ref_cache, seconds, rounds):
         _say(f"[{target}] n/a at {ref}: {there['unavailable']}")
         return {"status": f"n/a at {ref}", "reason": there["unavailable"], "ratio": None,
                 "this": {"layout": here["layout"]}}  # fmt: skip
+    # CPU: the child's thread CPU time, best round (the least disturbed by other
+    # work on a shared machine); wall: the median of wall-clock rounds.
+    key, unit = ("games_per_cpu_second", "games/cpu-s") if clock == "cpu" else (
+        "games_per_second", "games/s")
+    pick = max if clock == "cpu" else statistics.median
     runs = {"this": [], "ref": []}
     for r in range(rounds):
         for side, tree, cache in (("this", CHECKOUT, None), ("ref", ref_tree, ref_cache)):
@@ -364,12 +375,12 @@ def _compare_target(target, ref, ref_tree, ref_cache, seconds, rounds):
             label = f"{target}, round {r + 1}/{rounds}, {name}"
             m = _measure(tree, cache, target, games, label)
             runs[side].append(m)
-            _say(f"[{target}] round {r + 1}/{rounds} {side:>4}: {m['games_per_second']:9.1f} "
-                 f"games/s, {m['decisions']} decisions")  # fmt: skip
+            _say(f"[{target}] round {r + 1}/{rounds} {side:>4}: {m[key]:9.1f} "
+                 f"{unit}, {m['decisions']} decisions")  # fmt: skip
     decisions = {side: sorted({m["decisions"] for m in ms}) for side, ms in runs.items()}
     equal = len(decisions["this"]) == 1 and decisions["this"] == decisions["ref"]
-    medians = {s: statistics.median(m["games_per_second"] for m in ms) for s, ms in runs.items()}
-    speed_ratio = medians["this"] / medians["ref"]
+    figures = {s: pick(m[key] for m in ms) for s, ms in runs.items()}
+    speed_ratio = figures["this"] / figures["ref"]
     if not equal:
         _say(f"[{target}] WARNING: THE GAMES DIFFER: total decisions {decisions['this']} here, "
              f"{decisions['ref']} at {ref} for the same {games} seeds; the ratio is not a speed "
@@ -382,19 +393,23 @@ def _compare_target(target, ref, ref_tree, ref_cache, seconds, rounds):
         "ratio": speed_ratio if equal else None,
         "speed_ratio_unverified": None if equal else speed_ratio,
         "this": {"games_per_second": [m["games_per_second"] for m in runs["this"]],
-                 "median": medians["this"], "decisions": decisions["this"],
+                 "games_per_cpu_second": [m["games_per_cpu_second"] for m in runs["this"]],
+                 "figure": figures["this"], "decisions": decisions["this"],
                  "layout": runs["this"][0]["layout"]},
         "ref": {"games_per_second": [m["games_per_second"] for m in runs["ref"]],
-                "median": medians["ref"], "decisions": decisions["ref"],
+                "figure": figures["ref"], "decisions": decisions["ref"],
                 "layout": runs["ref"][0]["layout"]},
     }  # fmt: skip
+
+
+_CLOCKS = {"cpu": "best games per thread-CPU second", "wall": "median wall-clock games/s"}
 
 
 def _table(result):
     ref = result["ref"]
     lines = [
         f"this checkout {result['this_commit'][:12]} vs {ref} ({result['ref_commit'][:12]}), "
-        f"one thread, medians of {result['rounds']} rounds",
+        f"one thread, {_CLOCKS[result['clock']]} of {result['rounds']} rounds",
         f"{'target':<24}{'this games/s':>14}{'ref games/s':>14}{'this/ref':>14}  decisions",
     ]
     for target, r in result["targets"].items():
@@ -403,7 +418,7 @@ def _table(result):
             continue
         ratio = f"{r['ratio']:.3f}" if r["decisions_equal"] else "games differ"
         same = "equal" if r["decisions_equal"] else "DIFFER"
-        lines.append(f"{target:<24}{r['this']['median']:>14,.1f}{r['ref']['median']:>14,.1f}"
+        lines.append(f"{target:<24}{r['this']['figure']:>14,.1f}{r['ref']['figure']:>14,.1f}"
                      f"{ratio:>14}  {same} ({r['games']} games)")  # fmt: skip
     return "\n".join(lines)
 
@@ -414,6 +429,9 @@ def main(argv=None):
     p.add_argument("--seconds", type=float, default=3.0, help="seconds of games per measurement")
     p.add_argument("--rounds", type=int, default=3, help="measurements per tree and target")
     p.add_argument("--targets", default=",".join(TARGETS), help="comma-separated targets")
+    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                   help="cpu (default): the best round's games per thread-CPU second, robust on "
+                   "a shared machine; wall: the median round's wall-clock games/s")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--child", help=argparse.SUPPRESS)
     p.add_argument("--games", type=int, help=argparse.SUPPRESS)
@@ -430,7 +448,7 @@ def main(argv=None):
         p.error(f"unknown targets {', '.join(unknown)}; targets are {', '.join(TARGETS)}")
     if args.rounds < 1 or args.seconds <= 0:
         p.error("--rounds must be at least 1 and --seconds positive")
-    result = compare(args.ref, args.seconds, args.rounds, targets)
+    result = compare(args.ref, args.seconds, args.rounds, targets, args.clock)
     print(json.dumps(result, indent=2) if args.json else _table(result))
 
 

@@ -412,6 +412,11 @@ def _play(config: GameConfig, kinds, seeds, agent_seed: int, out, parallel: bool
            agent_seed, out.winners, out.turns, out.decisions, out.vps, out.stats)  # fmt: skip
 
 
+def _kernel_inputs(config: GameConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    spec = registry.get(config.variant)
+    return spec.tables(config), config.config_vector(), config.board_template()
+
+
 batch = SimpleNamespace(
     WORDS={},
     TOURNAMENT_FORM="lineup",
@@ -422,6 +427,7 @@ batch = SimpleNamespace(
     tournament_seeds=_game_seeds,
     seeds_of=_seeds_of,
     play=_play,
+    kernel_inputs=_kernel_inputs,
     title=lambda config: f"{config.variant}, {config.num_players} players",
     seat_names=lambda config: [str(p) for p in range(config.num_players)],
     details=lambda config: {},

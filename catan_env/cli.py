@@ -46,6 +46,8 @@ EPILOG = """examples:
   catan-env render games/game_00000.json --gif game.gif
   catan-env simulate --games 1000000 --ray auto   # on a running Ray cluster
   catan-env simulate --game ancients --games 5 --record games/   # replay/render them too
+  catan-env simulate --games 100 --agents heuristic --dataset data/   # decisions for offline RL
+  catan-env simulate --games 10 --agents my_agents.py:MyAgent,random,random,random
   catan-env info
 
 Every command takes --json (one JSON object on stdout); bad arguments get one line.
@@ -160,11 +162,11 @@ def _cmd_simulate(args) -> int:
     from .simulate import simulate
 
     _check_run(args)
-    if args.record is None:
-        for flag, value in (("--record-games", args.record_games), ("--overwrite", args.overwrite)):
-            if value not in (None, False):
-                raise ConfigError(f"{flag} needs --record DIR")
-    elif args.record_games is not None and args.record_games < 0:
+    if args.record is None and args.record_games is not None:
+        raise ConfigError("--record-games needs --record DIR")
+    if args.overwrite and args.record is None and args.dataset is None:
+        raise ConfigError("--overwrite needs --record DIR or --dataset DIR")
+    if args.record_games is not None and args.record_games < 0:
         raise ConfigError(f"--record-games must be at least 0, got {args.record_games}")
     spec = _spec(args)
     config = _make_config(args, spec, args.players)
@@ -174,6 +176,8 @@ def _cmd_simulate(args) -> int:
         names = names * players
     if len(names) != players:
         raise ConfigError(f"--agents names {len(names)} agents for {players} players")
+    if args.dataset is not None:
+        _check_dataset_args(args)
     on_game, recorded = None, 0
     if args.record:
         from .cli_records import check_record_folder, record_writer
@@ -192,10 +196,13 @@ def _cmd_simulate(args) -> int:
         on_game_limit=recorded,
         **_ray_kwargs(args),
     )
+    dataset = _write_dataset(args, config, spec, names) if args.dataset is not None else None
     if args.json:
         out = result.to_dict()
         if args.record:
             out["records"] = {"dir": args.record, "games": recorded}
+        if dataset is not None:
+            out["dataset"] = dataset
         print(json.dumps(out))
         return 0
     words = spec.batch.WORDS
@@ -225,7 +232,59 @@ def _cmd_simulate(args) -> int:
     if args.record:
         first = f"{args.record.rstrip('/')}/game_00000.json"
         print(f"wrote {recorded} game records to {args.record} (catan-env replay {first})")
+    if dataset is not None:
+        print(
+            f"wrote a dataset of {dataset['rows']:,} decisions ({dataset['games']} games, "
+            f"{dataset['chunks']} chunks, {dataset['bytes'] / 1e6:,.1f} MB, "
+            f"{dataset['seconds']:.1f} s) to {args.dataset} "
+            "(catan_env.dataset.load; layout in docs/dataset.md)"
+        )
     return 0
+
+
+def _check_dataset_args(args) -> None:
+    """Refuse a --dataset run before its games, not after them."""
+    from .dataset import check_target
+
+    if args.ray is not None:
+        raise ConfigError("--dataset writes on this machine: leave out --ray")
+    if args.dataset_chunk_rows is not None and args.dataset_chunk_rows < 1:
+        raise ConfigError(f"--dataset-chunk-rows must be at least 1, got {args.dataset_chunk_rows}")
+    check_target(args.dataset, args.overwrite)
+
+
+def _agents(spec, names: list[str], seed: int) -> list:
+    """One agent per seat, seeded from ``--seed`` and the seat."""
+    return [spec.batch.make_agent(name, seed * 1000 + i) for i, name in enumerate(names)]
+
+
+def _write_dataset(args, config, spec, names: list[str]) -> dict:
+    """Play the batch's games again, keeping every decision in ``--dataset DIR``.
+
+    The agents are built afresh with the batch's seeds, so agents that keep a
+    generator of their own (played by the Python loop) play the same games again.
+    """
+    from .dataset import write
+
+    meta = write(
+        args.dataset,
+        config,
+        _agents(spec, names, args.seed),
+        args.games,
+        seed=args.seed,
+        chunk_rows=args.dataset_chunk_rows,
+        overwrite=args.overwrite,
+        compress=not args.dataset_uncompressed,
+        progress=not args.quiet,
+    )
+    return {
+        "dir": args.dataset,
+        "games": meta["games"],
+        "rows": meta["rows"],
+        "chunks": len(meta["chunks"]),
+        "bytes": sum(c["bytes"] for c in meta["chunks"]),
+        "seconds": meta["seconds"],
+    }
 
 
 def _cmd_tournament(args) -> int:
@@ -304,6 +363,17 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _cmd_train(args) -> int:
+    try:
+        from train.train_ppo import main as train_main
+    except ImportError as exc:
+        raise ValueError(
+            f"training needs the train extra (pip install 'catan_env[train]'): {exc}"
+        ) from None
+    train_main(args.rest)
+    return 0
+
+
 def _cmd_info(args) -> int:
     from . import __version__
     from .core import CACHE_DIR
@@ -372,7 +442,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--agents",
         default="random",
-        help="comma-separated agent per seat, or one for all (default random)",
+        help="comma-separated agent per seat, or one for all (default random); your own "
+        "agent as module:Class or path/to/file.py:Class",
     )
     sim.add_argument("--seed", type=int, default=0, help="fixes all games (default 0)")
     sim.add_argument(
@@ -398,10 +469,28 @@ def build_parser() -> argparse.ArgumentParser:
         "--record-games", type=int, metavar="N", help="with --record: only the first N games"
     )
     sim.add_argument(
+        "--dataset",
+        metavar="DIR",
+        help="also write every decision (observation, mask, seat, action, final return) "
+        "to DIR in .npz chunks, for offline RL and imitation (docs/dataset.md)",
+    )
+    sim.add_argument(
+        "--dataset-chunk-rows",
+        type=int,
+        metavar="N",
+        help="with --dataset: decisions per chunk file (whole games; default ~128 MB a chunk)",
+    )
+    sim.add_argument(
+        "--dataset-uncompressed",
+        action="store_true",
+        help="with --dataset: plain .npz chunks (about 20 times larger; faster to read)",
+    )
+    sim.add_argument(
         "--overwrite",
         action="store_true",
         help="with --record: write into a folder that is not empty, deleting the game records "
-        "(game_*.json) there first; without it such a folder is refused",
+        "(game_*.json) there first; with --dataset: replace the dataset in a non-empty DIR; "
+        "without it such a folder is refused",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
@@ -420,7 +509,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         required=True,
         help="comma-separated agents: one per seat (a lineup), or the pool with --pool; "
-        "an agent may take an argument as name:arg",
+        "an agent may take an argument as name:arg; your own agent as module:Class or "
+        "path/to/file.py:Class",
     )
     tour.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
     tour.add_argument(
@@ -466,6 +556,14 @@ def build_parser() -> argparse.ArgumentParser:
     tour.set_defaults(func=_cmd_tournament)
     tour.catalogue = True
     add_record_commands(sub, argparse.RawDescriptionHelpFormatter)
+    train = sub.add_parser(
+        "train",
+        help="train a MaskablePPO policy (python -m train.train_ppo; the train extra)",
+        add_help=False,
+        prefix_chars="\0",  # every argument, --help included, goes to the trainer
+    )
+    train.add_argument("rest", nargs=argparse.REMAINDER)
+    train.set_defaults(func=_cmd_train)
     inf = sub.add_parser(
         "info",
         help="sizes of the state, actions and observations",

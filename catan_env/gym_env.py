@@ -30,7 +30,8 @@ one spec per other seat (``opponents[k]`` sits ``k + 1`` seats after the
 learner), or a callable ``sampler(rng) -> list of specs`` called at every
 reset with the env's generator (opponent pools for self-play). A spec is an
 :class:`~agents.base.Agent` or a name for :func:`agents.make_agent`
-(``"random"``, ``"ppo:path/to/model.zip"``, ...). When every opponent has a
+(``"random"``, ``"ppo:path/to/model.zip"``, your own ``"mymodule:MyAgent"``
+or ``"path/to/file.py:MyAgent"``, ...). When every opponent has a
 jitted policy (``agent.kernel_kind is not None``) they play inside numba
 (:meth:`~catan_env.Game.play_jitted_until`), at no Python cost per decision;
 otherwise each opponent decision calls ``agent.act(game)``. Agents built from
@@ -237,11 +238,18 @@ class CatanEnv(gymnasium.Env):
             if isinstance(s, str):
                 from agents import registered_agents
 
+                from .agent_spec import is_custom_spec, load_custom_agent
+
                 name = s.partition(":")[0]
-                if name not in registered_agents():
-                    raise ValueError(
-                        f"unknown agent {s!r}; available agents: {', '.join(registered_agents())}"
-                    )
+                if name in registered_agents():
+                    continue
+                if is_custom_spec(s):  # imported now, so a bad one fails here
+                    load_custom_agent(s, seed=0)
+                    continue
+                raise ValueError(
+                    f"unknown agent {s!r}; available agents: {', '.join(registered_agents())}, "
+                    "or your own as module:Class or path/to/file.py:Class"
+                )
             elif not _is_agent(s):
                 raise TypeError(f"an opponent must be an Agent (with act(game)) or a name: {s!r}")
         return specs

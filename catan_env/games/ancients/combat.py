@@ -615,15 +615,7 @@ def _check_after_loss(s, y, lost, resume):
     combat roll (rampage, blocked elephant). Returns True if a leader must evade."""
     if lost <= 0 or s[LEADER + y] == 0:
         return False
-    if s[UNIT_TYPE + y] == 0:
-        if roll_one(s) == FACE_LEADER:
-            remove_leader(s, y, True)
-            return False
-        _leader_must_evade(s, y, resume)
-        return s[PHASE] == PH_LEADER_EVADE
-    if roll_one(s) == FACE_LEADER and roll_one(s) == FACE_LEADER:
-        remove_leader(s, y, True)
-    return False
+    return _casualty_check(s, y, resume)
 
 
 @njit(cache=True)

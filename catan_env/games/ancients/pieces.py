@@ -172,17 +172,19 @@ def award_banner(s, side):
         s[PHASE] = PH_OVER
 
 
+# Everything a unit is, per hex: moving a unit moves these, removing it clears them.
+_UNIT_FIELDS = np.array(
+    (UNIT_TYPE, UNIT_SIDE, UNIT_BLOCKS, UNIT_FLAGS, UNIT_MOVED, UNIT_ELITE), np.int64
+)
+
+
 @njit(cache=True)
 def remove_unit(s, h, banner):
     """Take the unit at ``h`` off the board (its leader, if any, stays)."""
     side = s[UNIT_SIDE + h]
     s[BLOCKS_LOST + side] += s[UNIT_BLOCKS + h]
-    s[UNIT_TYPE + h] = 0
-    s[UNIT_SIDE + h] = 0
-    s[UNIT_BLOCKS + h] = 0
-    s[UNIT_FLAGS + h] = 0
-    s[UNIT_MOVED + h] = 0
-    s[UNIT_ELITE + h] = 0
+    for f in _UNIT_FIELDS:
+        s[f + h] = 0
     if banner:
         s[LOST_UNITS + side] += 1
         award_banner(s, 1 - side)
@@ -230,18 +232,9 @@ def move_unit(s, a, b):
     leader at ``b`` attaches to it."""
     if a == b:
         return
-    s[UNIT_TYPE + b] = s[UNIT_TYPE + a]
-    s[UNIT_SIDE + b] = s[UNIT_SIDE + a]
-    s[UNIT_BLOCKS + b] = s[UNIT_BLOCKS + a]
-    s[UNIT_FLAGS + b] = s[UNIT_FLAGS + a]
-    s[UNIT_MOVED + b] = s[UNIT_MOVED + a]
-    s[UNIT_ELITE + b] = s[UNIT_ELITE + a]
-    s[UNIT_ELITE + a] = 0
-    s[UNIT_TYPE + a] = 0
-    s[UNIT_SIDE + a] = 0
-    s[UNIT_BLOCKS + a] = 0
-    s[UNIT_FLAGS + a] = 0
-    s[UNIT_MOVED + a] = 0
+    for f in _UNIT_FIELDS:
+        s[f + b] = s[f + a]
+        s[f + a] = 0
     if s[LEADER + a] != 0:
         move_leader(s, a, b)
 

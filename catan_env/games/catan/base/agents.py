@@ -7,8 +7,7 @@ weighted and heuristic policies live in :mod:`.heuristic`.
 
 from numba import njit
 
-from catan_env.core.rng import below_at
-
+from ..common.agents import pick_uniform
 from .heuristic import WORK_SIZE, heuristic_action, weighted_action
 
 KIND_RANDOM = 0
@@ -17,12 +16,6 @@ KIND_HEURISTIC = 2
 KIND_NAMES = ("random", "weighted", "heuristic")
 
 __all__ = ["KIND_HEURISTIC", "KIND_NAMES", "KIND_RANDOM", "KIND_WEIGHTED", "WORK_SIZE", "choose"]
-
-
-@njit(cache=True)
-def pick_uniform(legal, count, buf, at):
-    """A uniformly random entry of ``legal[:count]`` (the legal action ids)."""
-    return legal[below_at(buf, at, count)]
 
 
 @njit(cache=True)

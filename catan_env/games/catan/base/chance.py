@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..common import layout as L
-from ..common.chance import dev_draws, roll_total, steals
+from ..common.chance import never_redraws, roll_draws_steals
 
 
 def merge_key(s: np.ndarray) -> bytes:
@@ -21,16 +21,5 @@ def merge_key(s: np.ndarray) -> bytes:
     return s.tobytes()
 
 
-def redraws_without_bound(s: np.ndarray) -> bool:
-    """No draw of the base game is repeated until it succeeds."""
-    return False
-
-
-def describe(before: np.ndarray, after: np.ndarray, rolled: bool) -> list[str]:
-    """What chance decided: the roll, the development cards drawn, a steal."""
-    n = int(before[L.NUM_PLAYERS])
-    parts = [roll_total(after)] if rolled else []
-    parts += dev_draws(before, after, n)
-    if not rolled:
-        parts += steals(before, after, n)
-    return parts
+redraws_without_bound = never_redraws
+describe = roll_draws_steals

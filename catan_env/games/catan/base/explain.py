@@ -23,18 +23,14 @@ from ..common.constants import (
     MONOPOLY,
     NUM_CARD_TYPES,
     NUM_DEV_TYPES,
-    NUM_RESOURCES,
     RESOURCE_NAMES,
     ROAD_BUILDING,
     SETTLEMENT,
     YEAR_OF_PLENTY,
 )
+from ..common.explain import cannot_afford
 from ..common.phases import GAME_OVER, PHASE_NAMES, SETUP_ROAD, SETUP_SETTLEMENT
 from ..common.phases import YEAR_OF_PLENTY as PHASE_YOP
-
-
-def _cost_text(cost) -> str:
-    return " + ".join(f"{c} {RESOURCE_NAMES[r]}" for r, c in enumerate(cost) if c)
 
 
 def _hand(s, p):
@@ -42,11 +38,7 @@ def _hand(s, p):
 
 
 def _afford(s, p, cost):
-    hand = _hand(s, p)
-    if (hand >= cost).all():
-        return None
-    held = ", ".join(f"{int(hand[r])} {RESOURCE_NAMES[r]}" for r in range(NUM_RESOURCES) if cost[r])
-    return f"it costs {_cost_text(cost)} and seat {p} holds {held}"
+    return cannot_afford(s, p, cost, RESOURCE_NAMES)
 
 
 def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:

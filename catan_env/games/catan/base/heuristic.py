@@ -16,6 +16,7 @@ others are accepted when they raise the value of the hand.
 import numpy as np
 from numba import njit
 
+from ..common.agents import keep_best, weight_table, weighted_pick
 from ..common.cards import hand_size, pay
 from ..common.constants import (
     COST_DEV_CARD,
@@ -61,7 +62,6 @@ from ..common.layout import (
     WINNER,
 )
 from ..common.phases import TRADE_COMPOSE, TRADE_RESPOND
-from ..common.rng import below_at
 from ..common.scoring import army, total_vp
 from ..common.tables import T_HEX_VERTICES
 from . import action_ids as A
@@ -209,14 +209,7 @@ def heuristic_action(state, tb, legal, count, rng, at, work):
                 s += YEAR_OF_PLENTY_BONUS
             elif a == A.PLAY_MONOPOLY:
                 s += monopoly_yield(state, p)
-        if s > best + 1e-9:
-            best = s
-            ties = 1
-            choice = a
-        elif s > best - 1e-9:
-            ties += 1
-            if below_at(rng, at, ties) == 0:
-                choice = a
+        best, ties, choice = keep_best(s, a, best, ties, choice, rng, at)
     return choice
 
 
@@ -229,8 +222,7 @@ WEIGHT_OFFER = 1
 WEIGHT_OTHER = 4
 
 
-@njit(cache=True, inline="always")
-def _weight(a, phase):
+def _weight(a, responding):
     if A.BUILD_SETTLEMENT <= a < A.BUY_DEV + 1:
         return WEIGHT_BUILD
     if A.PLAY_KNIGHT <= a < A.PLAY_MONOPOLY + 1:
@@ -239,22 +231,17 @@ def _weight(a, phase):
         return WEIGHT_NEUTRAL
     if A.MARITIME <= a < A.TRADE_ADD_GIVE:
         return WEIGHT_MARITIME
-    if a >= A.TRADE_ADD_GIVE and phase != TRADE_RESPOND:
+    if a >= A.TRADE_ADD_GIVE and not responding:
         return WEIGHT_OFFER
     return WEIGHT_OTHER
+
+
+_WEIGHTS = weight_table(_weight, A.NUM_ACTIONS)
 
 
 @njit(cache=True)
 def weighted_action(state, legal, count, rng, at):
     """A random legal action, building and development cards favoured over
     ending the turn, and offers rarely composed."""
-    phase = state[PHASE]
-    total = 0
-    for i in range(count):
-        total += _weight(legal[i], phase)
-    pick = below_at(rng, at, total)
-    for i in range(count):
-        pick -= _weight(legal[i], phase)
-        if pick < 0:
-            return legal[i]
-    return legal[count - 1]
+    weights = _WEIGHTS[1 if state[PHASE] == TRADE_RESPOND else 0]
+    return weighted_pick(legal, count, weights, rng, at)

@@ -10,8 +10,8 @@ from numba import njit
 
 from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..common import layout as L
+from ..common.building import count_roads, supply_adds_up
 from ..common.constants import (
-    CITIES_PER_PLAYER,
     CITY,
     DESERT,
     DEV_COUNTS,
@@ -23,9 +23,7 @@ from ..common.constants import (
     NUM_DEV_TYPES,
     NUM_RESOURCES,
     RESOURCE_CARDS_PER_TYPE,
-    ROADS_PER_PLAYER,
     SETTLEMENT,
-    SETTLEMENTS_PER_PLAYER,
     VICTORY_POINT,
 )
 from ..common.longest_road import road_length
@@ -209,18 +207,10 @@ def check_state_memo(state, tb, network):
         for p in range(MAX_PLAYERS):
             if state[L.HAND + p * NUM_CARD_TYPES + r] != 0:
                 return 2
-    for e in range(n_edge):
-        owner = state[L.EDGE_OWNER + e]
-        if owner >= n:
-            return 4
-        if owner >= 0:
-            roads[owner] += 1
+    if not count_roads(state, n, n_edge, roads):
+        return 4
     for p in range(n):
-        if settlements[p] + state[L.SETTLEMENTS_LEFT + p] != SETTLEMENTS_PER_PLAYER:
-            return 4
-        if cities[p] + state[L.CITIES_LEFT + p] != CITIES_PER_PLAYER:
-            return 4
-        if roads[p] + state[L.ROADS_LEFT + p] != ROADS_PER_PLAYER:
+        if not supply_adds_up(state, p, settlements[p], cities[p], roads[p]):
             return 4
         vp = settlements[p] + 2 * cities[p]
         if state[L.LONGEST_ROAD_HOLDER] == p:

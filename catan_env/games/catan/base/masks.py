@@ -26,8 +26,6 @@ from ..common.constants import (
     YEAR_OF_PLENTY,
 )
 from ..common.layout import (
-    ACTIVE_PLAYER,
-    ANSWER_ACCEPT,
     CITIES_LEFT,
     CURRENT_PLAYER,
     DISCARDS_OWED,
@@ -41,10 +39,10 @@ from ..common.layout import (
     ROADS_LEFT,
     SETTLEMENTS_LEFT,
     SETUP_VERTEX,
-    TRADE_ANSWER,
     VERTEX_BUILDING,
     VERTEX_OWNER,
 )
+from ..common.masks import mask_from_ids
 from ..common.phases import (
     ACTION,
     DISCARD,
@@ -64,11 +62,13 @@ from ..common.robber import can_rob, desert_hex, robber_hex_ok
 from ..common.tables import T_EDGE_VERTICES, T_VERTEX_EDGES
 from ..common.trade import (
     can_accept,
-    can_add_give,
-    can_add_want,
     can_start_offer,
+    close_actions,
     maritime_ok,
+    offer_actions,
     offer_complete,
+    propose_actions,
+    respond_actions,
     trading_allowed,
 )
 from . import action_ids as A
@@ -164,19 +164,6 @@ def settlement_frontier(state, tb, p):
 
 
 @njit(cache=True)
-def _offer_additions(state, p, out, n):
-    for r in range(NUM_RESOURCES):
-        if can_add_give(state, p, r):
-            out[n] = A.TRADE_ADD_GIVE + r
-            n += 1
-    for r in range(NUM_RESOURCES):
-        if can_add_want(state, p, r):
-            out[n] = A.TRADE_ADD_WANT + r
-            n += 1
-    return n
-
-
-@njit(cache=True)
 def _action_phase(state, tb, p, out):
     out[0] = A.END_TURN
     n = 1
@@ -207,7 +194,7 @@ def _action_phase(state, tb, p, out):
                     out[n] = A.MARITIME + maritime_index(give, get)
                     n += 1
         if can_start_offer(state):
-            n = _offer_additions(state, p, out, n)
+            n = offer_actions(state, p, out, n, NUM_RESOURCES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
     return n
 
 
@@ -223,21 +210,12 @@ def legal_actions(state, tb, out):
     p = state[CURRENT_PLAYER]
     n = 0
     if phase == TRADE_COMPOSE:
-        n = _offer_additions(state, p, out, 0)
-        if offer_complete(state):
-            for k in range(state[NUM_PLAYERS]):
-                out[n] = A.TRADE_PROPOSE + k
-                n += 1
-        out[n] = A.TRADE_CANCEL
-        n += 1
+        n = offer_actions(state, p, out, 0, NUM_RESOURCES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
+        n = propose_actions(state, out, n, offer_complete(state), A.TRADE_PROPOSE, A.TRADE_CANCEL)
     elif phase == ACTION:
         n = _action_phase(state, tb, p, out)
     elif phase == TRADE_RESPOND:
-        if can_accept(state, p):
-            out[n] = A.TRADE_ACCEPT
-            n += 1
-        out[n] = A.TRADE_DECLINE
-        n += 1
+        n = respond_actions(out, can_accept(state, p), A.TRADE_ACCEPT, A.TRADE_DECLINE)
     elif phase == PRE_ROLL:
         out[0] = A.ROLL
         n = _dev_plays(state, tb, p, out, 1)
@@ -290,14 +268,7 @@ def legal_actions(state, tb, out):
             out[n] = A.PICK_RESOURCE + r
             n += 1
     elif phase == TRADE_CLOSE:
-        out[0] = A.TRADE_CANCEL
-        n = 1
-        players = state[NUM_PLAYERS]
-        a = state[ACTIVE_PLAYER]
-        for k in range(1, players):
-            if state[TRADE_ANSWER + (a + k) % players] == ANSWER_ACCEPT:
-                out[n] = A.TRADE_CONFIRM + k - 1
-                n += 1
+        n = close_actions(state, out, A.TRADE_CANCEL, A.TRADE_CONFIRM)
     return n
 
 
@@ -317,8 +288,4 @@ def _sort_small(a, n):
 def legal_mask(state, tb, mask):
     """Fill ``mask`` (bool, one per action id) for the current decision; return the count."""
     ids = np.empty(A.NUM_ACTIONS, np.int32)
-    n = legal_actions(state, tb, ids)
-    mask[:] = False
-    for i in range(n):
-        mask[ids[i]] = True
-    return n
+    return mask_from_ids(ids, legal_actions(state, tb, ids), mask)

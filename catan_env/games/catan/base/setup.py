@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from ..board.standard import NUM_EDGES, NUM_HARBORS, NUM_HEXES, NUM_VERTICES
-from ..common.building import place_road, place_settlement
+from ..common.building import buy_settlement, place_road, place_settlement
 from ..common.cards import take_from_bank
 from ..common.constants import (
     CITIES_PER_PLAYER,
@@ -55,7 +55,7 @@ from ..common.layout import (
     WINNER,
 )
 from ..common.phases import PRE_ROLL, SETUP_ROAD, SETUP_SETTLEMENT
-from ..common.rng import rng_below, rng_seed
+from ..common.rng import rng_below, rng_seed, shuffle
 from ..common.scoring import check_win
 from ..common.tables import (
     T_BEGINNER_PIECES,
@@ -71,16 +71,6 @@ _TERRAIN_POOL = np.array([0] * 4 + [1] * 3 + [2] * 4 + [3] * 4 + [4] * 3 + [5], 
 _HARBOR_POOL = np.array(HARBOR_POOL, np.int32)
 _TOKENS = np.array(TOKEN_VALUES, np.int32)
 _DEV_COUNTS = np.array(DEV_COUNTS, np.int32)
-
-
-@njit(cache=True)
-def shuffle(state, a):
-    """Fisher-Yates shuffle of ``a`` in place with the game's RNG."""
-    for i in range(a.shape[0] - 1, 0, -1):
-        j = rng_below(state, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
 
 
 @njit(cache=True)
@@ -264,6 +254,15 @@ def setup_settlement(state, tb, v):
     if state[SETUP_INDEX] >= state[NUM_PLAYERS]:
         starting_resources(state, tb, p, v)
     state[PHASE] = SETUP_ROAD
+
+
+@njit(cache=True, inline="always")
+def settlement_action(state, tb, p, v, phase):
+    """``build_settlement(v)``: the free settlement of the set-up, or a bought one."""
+    if phase == SETUP_SETTLEMENT:
+        setup_settlement(state, tb, v)
+    else:
+        buy_settlement(state, tb, p, v)
 
 
 @njit(cache=True)

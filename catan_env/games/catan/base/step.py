@@ -8,16 +8,13 @@ wants after an action: the decision counter, the win check and, with the
 
 from numba import njit
 
-from ..common.building import place_city, place_road, place_settlement
+from ..common.building import buy_road, place_city, place_road
 from ..common.cards import pay
 from ..common.constants import (
     COST_CITY,
-    COST_ROAD,
-    COST_SETTLEMENT,
     NUM_RESOURCES,
 )
 from ..common.layout import (
-    ACTIVE_PLAYER,
     BUILT_THIS_TURN,
     CURRENT_PLAYER,
     DECISIONS,
@@ -25,20 +22,16 @@ from ..common.layout import (
     OPT_SKIP_FORCED,
     PHASE,
 )
-from ..common.phases import GAME_OVER, SETUP_ROAD, SETUP_SETTLEMENT
+from ..common.phases import GAME_OVER, SETUP_ROAD
 from ..common.phases import MONOPOLY as PHASE_MONOPOLY
 from ..common.phases import ROAD_BUILDING as PHASE_ROAD_BUILDING
 from ..common.phases import YEAR_OF_PLENTY as PHASE_YEAR_OF_PLENTY
 from ..common.robber import move_robber, steal
 from ..common.scoring import check_win
 from ..common.trade import (
-    add_give,
-    add_want,
-    answer,
-    clear_offer,
-    confirm,
+    apply_domestic_trade,
+    check_trade_ids,
     maritime_trade,
-    propose,
 )
 from . import action_ids as A
 from .devcards import (
@@ -53,8 +46,10 @@ from .devcards import (
     play_year_of_plenty,
 )
 from .masks import legal_actions
-from .setup import setup_road, setup_settlement
+from .setup import settlement_action, setup_road
 from .turn import discard, end_turn, roll
+
+check_trade_ids(A, NUM_RESOURCES)
 
 
 @njit(cache=True)
@@ -65,33 +60,13 @@ def apply_action(state, tb, action):
     n = state[NUM_PLAYERS]
     # Trade actions come first: random play spends most decisions on offers.
     if action >= A.TRADE_ADD_GIVE:
-        if action < A.TRADE_ADD_WANT:
-            add_give(state, action - A.TRADE_ADD_GIVE)
-        elif action < A.TRADE_PROPOSE:
-            add_want(state, action - A.TRADE_ADD_WANT)
-        elif action < A.TRADE_CANCEL:
-            k = action - A.TRADE_PROPOSE
-            propose(state, -1 if k == 0 else (p + k) % n)
-        elif action == A.TRADE_CANCEL:
-            clear_offer(state)
-        elif action == A.TRADE_ACCEPT:
-            answer(state, p, True)
-        elif action == A.TRADE_DECLINE:
-            answer(state, p, False)
-        else:
-            confirm(state, (state[ACTIVE_PLAYER] + action - A.TRADE_CONFIRM + 1) % n)
+        apply_domestic_trade(state, p, action - A.TRADE_ADD_GIVE, NUM_RESOURCES)
     elif action == A.ROLL:
         roll(state, tb)
     elif action == A.END_TURN:
         end_turn(state)
     elif action < A.BUILD_ROAD:
-        v = action - A.BUILD_SETTLEMENT
-        if phase == SETUP_SETTLEMENT:
-            setup_settlement(state, tb, v)
-        else:
-            pay(state, p, COST_SETTLEMENT)
-            state[BUILT_THIS_TURN] = 1
-            place_settlement(state, tb, p, v)
+        settlement_action(state, tb, p, action - A.BUILD_SETTLEMENT, phase)
     elif action < A.BUILD_CITY:
         e = action - A.BUILD_ROAD
         if phase == SETUP_ROAD:
@@ -100,9 +75,7 @@ def apply_action(state, tb, action):
             place_road(state, tb, p, e)
             free_road_placed(state, tb, p)
         else:
-            pay(state, p, COST_ROAD)
-            state[BUILT_THIS_TURN] = 1
-            place_road(state, tb, p, e)
+            buy_road(state, tb, p, e)
     elif action < A.BUY_DEV:
         pay(state, p, COST_CITY)
         state[BUILT_THIS_TURN] = 1

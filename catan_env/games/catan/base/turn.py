@@ -2,7 +2,6 @@
 
 from numba import njit
 
-from ..common.cards import give_to_bank
 from ..common.constants import MAX_PLAYERS, NUM_DEV_TYPES
 from ..common.layout import (
     ACTIVE_PLAYER,
@@ -10,18 +9,14 @@ from ..common.layout import (
     CURRENT_PLAYER,
     DEV_NEW,
     DEV_PLAYED,
-    DISCARDS_OWED,
     NUM_PLAYERS,
-    OPT_MAX_TURNS,
     PHASE,
     PROPOSALS,
-    TRUNCATED,
-    TURN,
 )
-from ..common.phases import ACTION, GAME_OVER, PRE_ROLL
+from ..common.phases import ACTION, PRE_ROLL
 from ..common.production import produce, roll_dice
-from ..common.robber import begin_robber_move, next_discarder, start_seven
-from ..common.scoring import check_win
+from ..common.robber import begin_robber_move, discard_one, start_seven
+from ..common.scoring import check_win, count_turn
 from ..common.trade import clear_offer
 
 
@@ -38,15 +33,8 @@ def roll(state, tb):
 
 @njit(cache=True)
 def discard(state, p, r):
-    """``p`` returns one card of ``r`` to the bank; move on when they are done."""
-    give_to_bank(state, p, r, 1)
-    state[DISCARDS_OWED + p] -= 1
-    if state[DISCARDS_OWED + p] > 0:
-        return
-    q = next_discarder(state)
-    if q >= 0:
-        state[CURRENT_PLAYER] = q
-    else:
+    """``p`` returns one card of ``r`` to the bank; the robber moves when all are done."""
+    if not discard_one(state, p, r):
         begin_robber_move(state)
 
 
@@ -59,11 +47,7 @@ def end_turn(state):
     state[BUILT_THIS_TURN] = 0
     state[PROPOSALS] = 0
     clear_offer(state)
-    state[TURN] += 1
-    if state[OPT_MAX_TURNS] > 0 and state[TURN] >= state[OPT_MAX_TURNS]:
-        state[TRUNCATED] = 1
-        state[PHASE] = GAME_OVER
-        state[CURRENT_PLAYER] = -1
+    if count_turn(state):
         return
     nxt = (state[ACTIVE_PLAYER] + 1) % state[NUM_PLAYERS]
     state[ACTIVE_PLAYER] = nxt

@@ -12,14 +12,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..common import layout as L
-from ..common.chance import steals
+from ..common.chance import steals, whole_state
 from .constants import CARD_KIND_NAMES, EVENT_NAMES, NUM_CARD_KINDS
 from .layout import EVENT_FACE, OPT_EASY_START, PROGRESS_HAND, VP_CARDS
 
-
-def merge_key(s: np.ndarray) -> bytes:
-    """What tells two outcomes apart: the whole state."""
-    return s.tobytes()
+merge_key = whole_state
 
 
 def redraws_without_bound(s: np.ndarray) -> bool:

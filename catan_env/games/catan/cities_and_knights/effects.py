@@ -302,11 +302,6 @@ def can_play(state, tb, p, kind):
 
 
 @njit(cache=True)
-def _to(state, phase):
-    state[PHASE] = phase
-
-
-@njit(cache=True)
 def back_to_action(state):
     state[PHASE] = ACTION
     state[CURRENT_PLAYER] = state[ACTIVE_PLAYER]
@@ -324,18 +319,34 @@ def _per_hex_bonus(state, tb, p, terrain, resource):
     take_from_bank(state, p, resource, min(owed, state[BANK + resource]))
 
 
+# The cards whose effect starts with a decision of their player: the phase it opens.
+_OPENS = np.full(NUM_CARD_KINDS, -1, np.int32)
+for _kind, _phase in (
+    (ALCHEMIST, ALCHEMIST_RED),
+    (ENGINEER, PHASE_ENGINEER),
+    (INVENTOR, INVENTOR_1),
+    (ROAD_BUILDING, PHASE_ROAD_BUILDING),
+    (SMITH, PHASE_SMITH),
+    (BISHOP, PHASE_BISHOP),
+    (DESERTER, DESERTER_VICTIM),
+    (DIPLOMAT, DIPLOMAT_ROAD),
+    (INTRIGUE, PHASE_INTRIGUE),
+    (SPY, SPY_VICTIM),
+    (MASTER_MERCHANT, MASTER_VICTIM),
+    (MERCHANT, PHASE_MERCHANT),
+    (MERCHANT_FLEET, FLEET_TYPE),
+    (RESOURCE_MONOPOLY, PHASE_RESOURCE_MONOPOLY),
+    (TRADE_MONOPOLY, PHASE_TRADE_MONOPOLY),
+):
+    _OPENS[_kind] = _phase
+
+
 @njit(cache=True)
 def play(state, tb, p, kind):
     """Spend ``kind`` and start its effect (C&K §3.15.4, §4)."""
     discard_from_hand(state, p, kind)
     n = state[NUM_PLAYERS]
-    if kind == ALCHEMIST:
-        _to(state, ALCHEMIST_RED)
-    elif kind == ENGINEER:
-        _to(state, PHASE_ENGINEER)
-    elif kind == INVENTOR:
-        _to(state, INVENTOR_1)
-    elif kind == IRRIGATION:
+    if kind == IRRIGATION:
         _per_hex_bonus(state, tb, p, FIELDS, FIELDS)
     elif kind == MINING:
         _per_hex_bonus(state, tb, p, MOUNTAINS, MOUNTAINS)
@@ -343,26 +354,14 @@ def play(state, tb, p, kind):
         state[ROADS_TO_PLACE] = min(FREE_ROADS, state[ROADS_LEFT + p])
         state[FREE_ROADS_PLACED] = 0
         state[RESUME_PHASE] = ACTION
-        _to(state, PHASE_ROAD_BUILDING)
     elif kind == SMITH:
         state[CARD_ARG] = 0
-        _to(state, PHASE_SMITH)
-    elif kind == BISHOP:
-        _to(state, PHASE_BISHOP)
-    elif kind == DESERTER:
-        _to(state, DESERTER_VICTIM)
-    elif kind == DIPLOMAT:
-        _to(state, DIPLOMAT_ROAD)
-    elif kind == INTRIGUE:
-        _to(state, PHASE_INTRIGUE)
     elif kind == SABOTEUR:
         vp = state[PUBLIC_VP + p]
         for k in range(1, n):
             q = (p + k) % n
             state[DISCARDS_OWED + q] = hand_size(state, q) // 2 if state[PUBLIC_VP + q] >= vp else 0
         _next_giver(state, DISCARDS_OWED, PHASE_SABOTEUR)
-    elif kind == SPY:
-        _to(state, SPY_VICTIM)
     elif kind == WARLORD:
         for v in range(NUM_VERTICES):
             if state[KNIGHT_OWNER + v] == p and state[KNIGHT_ACTIVE + v] == 0:
@@ -377,16 +376,8 @@ def play(state, tb, p, kind):
         _next_giver(state, GIVES_OWED, PHASE_WEDDING)
     elif kind == COMMERCIAL_HARBOR:
         state[HARBOR_TRADES] = 1
-    elif kind == MASTER_MERCHANT:
-        _to(state, MASTER_VICTIM)
-    elif kind == MERCHANT:
-        _to(state, PHASE_MERCHANT)
-    elif kind == MERCHANT_FLEET:
-        _to(state, FLEET_TYPE)
-    elif kind == RESOURCE_MONOPOLY:
-        _to(state, PHASE_RESOURCE_MONOPOLY)
-    elif kind == TRADE_MONOPOLY:
-        _to(state, PHASE_TRADE_MONOPOLY)
+    if _OPENS[kind] >= 0:
+        state[PHASE] = _OPENS[kind]
 
 
 @njit(cache=True)
@@ -414,7 +405,7 @@ def inventor_pick(state, h):
     """First hex, then the second: the two number tokens swap (C&K §4.1.4)."""
     if state[PHASE] == INVENTOR_1:
         state[CARD_ARG] = h
-        _to(state, INVENTOR_2)
+        state[PHASE] = INVENTOR_2
         return
     g = state[CARD_ARG]
     tmp = state[HEX_NUMBER + g]

@@ -21,6 +21,7 @@ from ..common.constants import (
     SETTLEMENT,
     TIPPED_CITY,
 )
+from ..common.explain import cannot_afford
 from . import layout as CL
 from .constants import (
     ALCHEMIST,
@@ -37,12 +38,7 @@ from .robber import robber_is_free
 
 
 def _afford(s, p, cost) -> str | None:
-    hand = s[L.HAND + p * NUM_CARD_TYPES : L.HAND + (p + 1) * NUM_CARD_TYPES]
-    if (hand >= cost).all():
-        return None
-    need = " + ".join(f"{c} {CARD_NAMES[r]}" for r, c in enumerate(cost) if c)
-    held = ", ".join(f"{int(hand[r])} {CARD_NAMES[r]}" for r in range(NUM_CARD_TYPES) if cost[r])
-    return f"it costs {need} and seat {p} holds {held}"
+    return cannot_afford(s, p, cost, CARD_NAMES)
 
 
 def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:

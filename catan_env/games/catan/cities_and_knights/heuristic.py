@@ -14,7 +14,7 @@ plays cards when it can and keeps the best ones on overflow.
 import numpy as np
 from numba import njit
 
-from ..base.agents import KIND_HEURISTIC, KIND_WEIGHTED, pick_uniform
+from ..base.agents import KIND_HEURISTIC, KIND_WEIGHTED
 from ..base.heuristic import (
     ACCEPT_MARGIN,
     EPSILON,
@@ -25,6 +25,7 @@ from ..base.heuristic import (
 )
 from ..base.heuristic import blocked_pips as _blocked_pips
 from ..board.standard import NUM_HEXES, NUM_VERTICES
+from ..common.agents import keep_best, pick_uniform, weight_table, weighted_pick
 from ..common.cards import hand_size
 from ..common.constants import (
     CITY,
@@ -41,6 +42,7 @@ from ..common.evaluation import (
     cards_worth,
     closeness,
     frontier,
+    keep_top_two,
     missing,
     opponents_threat,
     pips,
@@ -72,7 +74,6 @@ from ..common.layout import (
     WINNER,
 )
 from ..common.phases import ACTION, PRE_ROLL, TRADE_COMPOSE, TRADE_RESPOND
-from ..common.rng import below_at
 from ..common.tables import T_HEX_VERTICES
 from . import action_ids as A
 from .cities import (
@@ -215,11 +216,7 @@ def _targets(state, p, spots_now, road_useful):
                 cost = improvement_cost(state, p, t, 0)
                 have = state[HAND + p * NUM_CARD_TYPES + TRACK_COMMODITY[t]]
                 value = TARGET_IMPROVEMENT * closeness(max(cost - have, 0))
-        if value > best:
-            second = best
-            best = value
-        elif value > second:
-            second = value
+        best, second = keep_top_two(best, second, value)
     return best, second
 
 
@@ -444,19 +441,11 @@ def ck_heuristic_action(state, tb, legal, count, rng, at, work):
             s = -np.inf  # knights are selected only to chase the robber
         else:
             s = _after(state, tb, a, p, copy, scratch, dist, prod, tmp) - EPSILON
-        if s > best + 1e-9:
-            best = s
-            ties = 1
-            choice = a
-        elif s > best - 1e-9:
-            ties += 1
-            if below_at(rng, at, ties) == 0:
-                choice = a
+        best, ties, choice = keep_best(s, a, best, ties, choice, rng, at)
     return choice
 
 
-@njit(cache=True, inline="always")
-def _weight(a, phase):
+def _weight(a, responding):
     if A.BUILD_SETTLEMENT <= a < A.SELECT_KNIGHT or A.IMPROVE <= a < A.METROPOLIS:
         return 40
     if A.PLAY_CARD <= a < A.PLAY_CARD + NUM_CARD_KINDS:
@@ -465,24 +454,19 @@ def _weight(a, phase):
         return 4
     if A.MARITIME <= a < A.TRADE_ADD_GIVE:
         return 2
-    if A.TRADE_ADD_GIVE <= a < A.FORCE_TRADE and phase != TRADE_RESPOND:
+    if A.TRADE_ADD_GIVE <= a < A.FORCE_TRADE and not responding:
         return 1
     return 4
+
+
+_WEIGHTS = weight_table(_weight, A.NUM_ACTIONS)
 
 
 @njit(cache=True)
 def ck_weighted_action(state, legal, count, rng, at):
     """A random legal action, building and improving favoured, offers rare."""
-    phase = state[PHASE]
-    total = 0
-    for i in range(count):
-        total += _weight(legal[i], phase)
-    pick = below_at(rng, at, total)
-    for i in range(count):
-        pick -= _weight(legal[i], phase)
-        if pick < 0:
-            return legal[i]
-    return legal[count - 1]
+    weights = _WEIGHTS[1 if state[PHASE] == TRADE_RESPOND else 0]
+    return weighted_pick(legal, count, weights, rng, at)
 
 
 @njit(cache=True)

@@ -10,17 +10,15 @@ from numba import njit
 from ..base.invariants import longest_road_code
 from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..common import layout as L
+from ..common.building import count_roads, supply_adds_up
 from ..common.constants import (
-    CITIES_PER_PLAYER,
     CITY,
     DESERT,
     MAX_PLAYERS,
     NUM_CARD_TYPES,
     NUM_RESOURCES,
     RESOURCE_CARDS_PER_TYPE,
-    ROADS_PER_PLAYER,
     SETTLEMENT,
-    SETTLEMENTS_PER_PLAYER,
     TIPPED_CITY,
 )
 from ..common.phases import DISCARD, GAME_OVER
@@ -172,12 +170,8 @@ def ck_check_state_memo(state, tb, network):
             s = state[KNIGHT_STRENGTH + v]
             if 1 <= s <= 3:  # out-of-range strengths are code 9 below
                 knights[3 * q + s - 1] += 1
-    for e in range(NUM_EDGES):
-        p = state[L.EDGE_OWNER + e]
-        if p >= n:
-            return 4
-        if p >= 0:
-            roads[p] += 1
+    if not count_roads(state, n, NUM_EDGES, roads):
+        return 4
     # A displaced knight waiting for its owner's choice is off the board.
     d = state[DISPLACED_OWNER]
     if d >= 0:
@@ -185,11 +179,7 @@ def ck_check_state_memo(state, tb, network):
             return 4
         knights[3 * d + state[DISPLACED_STRENGTH] - 1] += 1
     for p in range(n):
-        if settlements[p] + state[L.SETTLEMENTS_LEFT + p] != SETTLEMENTS_PER_PLAYER:
-            return 4
-        if cities[p] + state[L.CITIES_LEFT + p] != CITIES_PER_PLAYER:
-            return 4
-        if roads[p] + state[L.ROADS_LEFT + p] != ROADS_PER_PLAYER:
+        if not supply_adds_up(state, p, settlements[p], cities[p], roads[p]):
             return 4
         if walls[p] + state[WALLS_LEFT + p] != WALLS_PER_PLAYER:
             return 4

@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from ..board.standard import NUM_EDGES, NUM_VERTICES
-from ..common.building import foreign_piece_at
+from ..common.building import foreign_piece_at, has_road_at
 from ..common.cards import pay
 from ..common.layout import (
     EDGE_OWNER,
@@ -65,18 +65,9 @@ def unoccupied(state, v):
 
 
 @njit(cache=True)
-def at_own_road(state, tb, p, v):
-    for k in range(3):
-        e = tb[T_VERTEX_EDGES + 3 * v + k]
-        if e >= 0 and state[EDGE_OWNER + e] == p:
-            return True
-    return False
-
-
-@njit(cache=True)
 def knight_spot_ok(state, tb, p, v):
     """Placement rule (C&K §3.14.1): unoccupied and the end of an own road."""
-    return unoccupied(state, v) and at_own_road(state, tb, p, v)
+    return unoccupied(state, v) and has_road_at(state, tb, p, v)
 
 
 @njit(cache=True)
@@ -214,16 +205,21 @@ def reachable(state, tb, p, start):
     return reach
 
 
-@njit(cache=True)
-def move_targets(state, tb, v):
-    """Unoccupied intersections the knight on ``v`` can move to (C&K §3.14.5)."""
-    p = state[KNIGHT_OWNER + v]
+@njit(cache=True, inline="always")
+def _free_reachable(state, tb, p, v):
+    """Unoccupied intersections reachable from ``v`` along ``p``'s roads."""
     reach = reachable(state, tb, p, v)
     out = np.uint64(0)
     for w in range(NUM_VERTICES):
         if has(reach, w) and unoccupied(state, w):
             out |= bit(w)
     return out
+
+
+@njit(cache=True)
+def move_targets(state, tb, v):
+    """Unoccupied intersections the knight on ``v`` can move to (C&K §3.14.5)."""
+    return _free_reachable(state, tb, state[KNIGHT_OWNER + v], v)
 
 
 @njit(cache=True)
@@ -301,12 +297,7 @@ def move_knight(state, tb, v, w):
 def relocation_targets(state, tb, q, origin):
     """Where ``q``'s displaced knight may go: unoccupied intersections reachable
     from its original intersection along ``q``'s roads (C&K §3.14.6)."""
-    reach = reachable(state, tb, q, origin)
-    out = np.uint64(0)
-    for w in range(NUM_VERTICES):
-        if has(reach, w) and unoccupied(state, w):
-            out |= bit(w)
-    return out
+    return _free_reachable(state, tb, q, origin)
 
 
 @njit(cache=True, inline="always")

@@ -21,8 +21,6 @@ from ..common.constants import (
     NUM_RESOURCES,
 )
 from ..common.layout import (
-    ACTIVE_PLAYER,
-    ANSWER_ACCEPT,
     BANK,
     CURRENT_PLAYER,
     DISCARDS_OWED,
@@ -38,9 +36,9 @@ from ..common.layout import (
     ROBBER_HEX,
     SETTLEMENTS_LEFT,
     SETUP_VERTEX,
-    TRADE_ANSWER,
     VERTEX_OWNER,
 )
+from ..common.masks import mask_from_ids
 from ..common.phases import (
     ACTION,
     DISCARD,
@@ -58,10 +56,12 @@ from ..common.robber import can_rob
 from ..common.tables import T_VERTEX_EDGES
 from ..common.trade import (
     can_accept,
-    can_add_give,
-    can_add_want,
     can_start_offer,
+    close_actions,
+    offer_actions,
     offer_complete,
+    propose_actions,
+    respond_actions,
 )
 from . import action_ids as A
 from .cities import (
@@ -285,7 +285,7 @@ def _action_phase(state, tb, p, out):
             if maritime_ok(state, p, give, get):
                 n = _emit(out, n, A.MARITIME + pair_index(give, get, NUM_CARD_TYPES))
     if can_start_offer(state):
-        n = _offer_additions(state, p, out, n)
+        n = offer_actions(state, p, out, n, NUM_CARD_TYPES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
     if state[HARBOR_TRADES] != 0:
         players = state[NUM_PLAYERS]
         for k in range(1, players):
@@ -293,17 +293,6 @@ def _action_phase(state, tb, p, out):
             for r in range(NUM_RESOURCES):
                 if force_trade_ok(state, p, q, r):
                     n = _emit(out, n, A.FORCE_TRADE + (k - 1) * NUM_RESOURCES + r)
-    return n
-
-
-@njit(cache=True)
-def _offer_additions(state, p, out, n):
-    for r in range(NUM_CARD_TYPES):
-        if can_add_give(state, p, r):
-            n = _emit(out, n, A.TRADE_ADD_GIVE + r)
-    for r in range(NUM_CARD_TYPES):
-        if can_add_want(state, p, r):
-            n = _emit(out, n, A.TRADE_ADD_WANT + r)
     return n
 
 
@@ -326,24 +315,14 @@ def ck_legal_actions(state, tb, out):
     p = state[CURRENT_PLAYER]
     n = 0
     if phase == TRADE_COMPOSE:
-        n = _offer_additions(state, p, out, 0)
-        if offer_complete(state):
-            for k in range(state[NUM_PLAYERS]):
-                n = _emit(out, n, A.TRADE_PROPOSE + k)
-        n = _emit(out, n, A.TRADE_CANCEL)
+        n = offer_actions(state, p, out, 0, NUM_CARD_TYPES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
+        n = propose_actions(state, out, n, offer_complete(state), A.TRADE_PROPOSE, A.TRADE_CANCEL)
     elif phase == ACTION:
         n = _action_phase(state, tb, p, out)
     elif phase == TRADE_RESPOND:
-        if can_accept(state, p):
-            n = _emit(out, n, A.TRADE_ACCEPT)
-        n = _emit(out, n, A.TRADE_DECLINE)
+        n = respond_actions(out, can_accept(state, p), A.TRADE_ACCEPT, A.TRADE_DECLINE)
     elif phase == TRADE_CLOSE:
-        n = _emit(out, 0, A.TRADE_CANCEL)
-        players = state[NUM_PLAYERS]
-        a = state[ACTIVE_PLAYER]
-        for k in range(1, players):
-            if state[TRADE_ANSWER + (a + k) % players] == ANSWER_ACCEPT:
-                n = _emit(out, n, A.TRADE_CONFIRM + k - 1)
+        n = close_actions(state, out, A.TRADE_CANCEL, A.TRADE_CONFIRM)
     elif phase == PRE_ROLL:
         n = _emit(out, 0, A.ROLL)
         if state[OPT_KNIGHT_ERRANT] != 0:
@@ -495,8 +474,4 @@ def ck_legal_actions(state, tb, out):
 def ck_legal_mask(state, tb, mask):
     """Boolean mask of the current decision; returns the count."""
     ids = np.empty(A.NUM_ACTIONS, np.int32)
-    n = ck_legal_actions(state, tb, ids)
-    mask[:] = False
-    for i in range(n):
-        mask[ids[i]] = True
-    return n
+    return mask_from_ids(ids, ck_legal_actions(state, tb, ids), mask)

@@ -8,8 +8,8 @@ settlement) whose hexes give the starting resources.
 import numpy as np
 from numba import njit
 
-from ..base.setup import reset_state, setup_road, shuffle, starting_resources
-from ..common.building import claim_harbor
+from ..base.setup import reset_state, setup_road, starting_resources
+from ..common.building import occupy
 from ..common.constants import (
     CITY,
     DEV_DECK_SIZE,
@@ -25,14 +25,11 @@ from ..common.layout import (
     DECK_POS,
     NUM_PLAYERS,
     PHASE,
-    PUBLIC_VP,
     SETUP_INDEX,
     SETUP_VERTEX,
-    VERTEX_BUILDING,
-    VERTEX_OWNER,
 )
-from ..common.longest_road import update_after_occupancy
 from ..common.phases import SETUP_ROAD, SETUP_SETTLEMENT
+from ..common.rng import shuffle
 from .constants import (
     CARD_COUNTS,
     CARD_DECK,
@@ -115,12 +112,7 @@ def ck_reset(state, tb, seed, config, template):
 def setup_city(state, tb, v):
     """Round 2: a city straight on ``v``; one resource per land hex around it (C&K §3.1)."""
     p = state[CURRENT_PLAYER]
-    state[VERTEX_OWNER + v] = p
-    state[VERTEX_BUILDING + v] = CITY
-    state[CITIES_LEFT + p] -= 1
-    state[PUBLIC_VP + p] += 2
-    claim_harbor(state, tb, p, v)
-    update_after_occupancy(state, tb, v)
+    occupy(state, tb, p, v, CITY, CITIES_LEFT, 2)
     starting_resources(state, tb, p, v)
     state[SETUP_VERTEX] = v
     state[PHASE] = SETUP_ROAD

@@ -202,10 +202,7 @@ def section_from_dict(d: Reader, s: np.ndarray, n: int) -> None:
     )
     event = d.get(f"{root}.barbarians.event")
     s[CL.EVENT_FACE] = -1 if event is None else d.choice(f"{root}.barbarians.event", EVENT_NAMES)
-    levels = d.get(f"{root}.improvements", list)
-    if len(levels) != n:
-        raise SnapshotError(f"{root}.improvements needs {n} entries")
-    for p in range(n):
+    for p in d.sized(f"{root}.improvements", n):
         for t, lv in enumerate(d.counts(f"{root}.improvements.{p}", TRACK_NAMES, 0, MAX_LEVEL)):
             s[CL.LEVEL + 3 * p + t] = lv
     for t, name in enumerate(TRACK_NAMES):
@@ -233,10 +230,7 @@ def section_from_dict(d: Reader, s: np.ndarray, n: int) -> None:
             + KNIGHT_PROMOTED * d.get(f"{base}.promoted", bool)
         )
         s[CL.KNIGHT_COMMITTED + v] = int(d.get(f"{base}.defends", bool))
-    hands = d.get(f"{root}.progress_cards", list)
-    if len(hands) != n:
-        raise SnapshotError(f"{root}.progress_cards needs {n} entries")
-    for p in range(n):
+    for p in d.sized(f"{root}.progress_cards", n):
         held = d.get(f"{root}.progress_cards.{p}", dict)
         for kind_name in held:
             if kind_name not in CARD_KIND_NAMES:
@@ -259,10 +253,7 @@ def section_from_dict(d: Reader, s: np.ndarray, n: int) -> None:
         s[CL.PDECK_HEAD + t] = 0
         s[CL.PDECK_COUNT + t] = len(cards)
     for field, key in ((CL.VP_CARDS, "vp_cards"), (CL.DEFENDER_VP, "defender")):
-        values = d.get(f"{root}.{key}", list)
-        if len(values) != n:
-            raise SnapshotError(f"{root}.{key} needs {n} entries")
-        for p in range(n):
+        for p in d.sized(f"{root}.{key}", n):
             s[field + p] = d.int(f"{root}.{key}.{p}", 0)
     hex_name = d.get(f"{root}.merchant.hex")
     s[CL.MERCHANT_HEX] = -1 if hex_name is None else d.choice(f"{root}.merchant.hex", HEX_LABELS)
@@ -272,10 +263,7 @@ def section_from_dict(d: Reader, s: np.ndarray, n: int) -> None:
         fleet |= 1 << d.choice(f"{root}.merchant_fleet.{i}", CARD_NAMES)
     s[CL.FLEET_TYPES] = fleet
     s[CL.HARBOR_TRADES] = int(d.get(f"{root}.commercial_harbor.open", bool))
-    used = d.get(f"{root}.commercial_harbor.used", list)
-    if len(used) != n:
-        raise SnapshotError(f"{root}.commercial_harbor.used needs {n} entries")
-    for p in range(n):
+    for p in d.sized(f"{root}.commercial_harbor.used", n):
         s[CL.HARBOR_USED + p] = int(d.get(f"{root}.commercial_harbor.used.{p}", bool))
     s[CL.HARBOR_TARGET] = d.seat(f"{root}.commercial_harbor.target", n)
     offer = d.get(f"{root}.commercial_harbor.offer")
@@ -285,10 +273,7 @@ def section_from_dict(d: Reader, s: np.ndarray, n: int) -> None:
     s[CL.ROLL_STAGE] = d.choice(f"{root}.roll.stage", STAGE_NAMES)
     s[CL.ROLL_CURSOR] = d.int(f"{root}.roll.cursor", 0, MAX_PLAYERS)
     for name, field in _PENDING:
-        values = d.get(f"{root}.pending.{name}", list)
-        if len(values) != n:
-            raise SnapshotError(f"{root}.pending.{name} needs {n} entries")
-        for p in range(n):
+        for p in d.sized(f"{root}.pending.{name}", n):
             s[field + p] = d.int(f"{root}.pending.{name}.{p}", 0, 48)
     sel = d.get(f"{root}.knight_selected")
     s[CL.KNIGHT_SELECTED] = (

@@ -10,14 +10,12 @@ check runs.
 from numba import njit
 
 from ..base.devcards import end_card, free_road_placed
-from ..base.setup import setup_settlement
+from ..base.setup import settlement_action
 from ..base.turn import end_turn
 from ..board.standard import NUM_VERTICES
-from ..common.building import place_road, place_settlement
-from ..common.cards import give_to_bank, pay, take_from_bank
+from ..common.building import buy_road, place_road
+from ..common.cards import take_from_bank
 from ..common.constants import (
-    COST_ROAD,
-    COST_SETTLEMENT,
     NUM_CARD_TYPES,
     NUM_RESOURCES,
 )
@@ -27,7 +25,6 @@ from ..common.layout import (
     CURRENT_PLAYER,
     DECISIONS,
     DICE,
-    DISCARDS_OWED,
     KNIGHT_OWNER,
     NUM_PLAYERS,
     OPT_SKIP_FORCED,
@@ -39,18 +36,13 @@ from ..common.phases import (
     GAME_OVER,
     PRE_ROLL,
     SETUP_ROAD,
-    SETUP_SETTLEMENT,
 )
 from ..common.phases import ROAD_BUILDING as PHASE_ROAD_BUILDING
-from ..common.robber import move_robber, next_discarder, steal
+from ..common.robber import discard_one, move_robber, steal
 from ..common.scoring import check_win
 from ..common.trade import (
-    add_give,
-    add_want,
-    answer,
-    clear_offer,
-    confirm,
-    propose,
+    apply_domestic_trade,
+    check_trade_ids,
 )
 from . import action_ids as A
 from .cities import (
@@ -161,6 +153,8 @@ from .trade import (
     start_force_trade,
 )
 
+check_trade_ids(A, NUM_CARD_TYPES)
+
 
 @njit(cache=True)
 def _resume_roll(state):
@@ -175,21 +169,8 @@ def _trade(state, tb, p, action, n):
         if start_force_trade(state, p, q, r):
             state[PHASE] = HARBOR_ANSWER
             state[CURRENT_PLAYER] = q
-    elif action < A.TRADE_ADD_WANT:
-        add_give(state, action - A.TRADE_ADD_GIVE)
-    elif action < A.TRADE_PROPOSE:
-        add_want(state, action - A.TRADE_ADD_WANT)
-    elif action < A.TRADE_CANCEL:
-        k = action - A.TRADE_PROPOSE
-        propose(state, -1 if k == 0 else (p + k) % n)
-    elif action == A.TRADE_CANCEL:
-        clear_offer(state)
-    elif action == A.TRADE_ACCEPT:
-        answer(state, p, True)
-    elif action == A.TRADE_DECLINE:
-        answer(state, p, False)
     else:
-        confirm(state, (state[ACTIVE_PLAYER] + action - A.TRADE_CONFIRM + 1) % n)
+        apply_domestic_trade(state, p, action - A.TRADE_ADD_GIVE, NUM_CARD_TYPES)
 
 
 @njit(cache=True)
@@ -265,13 +246,7 @@ def ck_apply_action(state, tb, action):
         for v in range(NUM_VERTICES):
             state[KNIGHT_FLAGS + v] = 0
     elif action < A.BUILD_ROAD:
-        v = action - A.BUILD_SETTLEMENT
-        if phase == SETUP_SETTLEMENT:
-            setup_settlement(state, tb, v)
-        else:
-            pay(state, p, COST_SETTLEMENT)
-            state[BUILT_THIS_TURN] = 1
-            place_settlement(state, tb, p, v)
+        settlement_action(state, tb, p, action - A.BUILD_SETTLEMENT, phase)
     elif action < A.BUILD_CITY:
         e = action - A.BUILD_ROAD
         if phase == SETUP_ROAD:
@@ -282,9 +257,7 @@ def ck_apply_action(state, tb, action):
         elif phase == DIPLOMAT_REPLACE:
             diplomat_replace(state, tb, p, e)
         else:
-            pay(state, p, COST_ROAD)
-            state[BUILT_THIS_TURN] = 1
-            place_road(state, tb, p, e)
+            buy_road(state, tb, p, e)
     elif action < A.BUILD_WALL:
         v = action - A.BUILD_CITY
         if phase == SETUP_CITY:
@@ -433,14 +406,7 @@ def ck_apply_action(state, tb, action):
 @njit(cache=True)
 def _seven_discard(state, p, r):
     """One card back to the bank; when nobody owes more, the roll goes on (§3.7)."""
-    give_to_bank(state, p, r, 1)
-    state[DISCARDS_OWED + p] -= 1
-    if state[DISCARDS_OWED + p] > 0:
-        return
-    q = next_discarder(state)
-    if q >= 0:
-        state[CURRENT_PLAYER] = q
-    else:
+    if not discard_one(state, p, r):
         _resume_roll(state)
 
 

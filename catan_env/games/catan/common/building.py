@@ -3,8 +3,20 @@
 from numba import njit
 
 from ..board.standard import NUM_EDGES
-from .constants import CITY, GENERIC_HARBOR, NUM_CARD_TYPES, SETTLEMENT
+from .cards import pay
+from .constants import (
+    CITIES_PER_PLAYER,
+    CITY,
+    COST_ROAD,
+    COST_SETTLEMENT,
+    GENERIC_HARBOR,
+    NUM_CARD_TYPES,
+    ROADS_PER_PLAYER,
+    SETTLEMENT,
+    SETTLEMENTS_PER_PLAYER,
+)
 from .layout import (
+    BUILT_THIS_TURN,
     CITIES_LEFT,
     EDGE_OWNER,
     HARBOR_RATE,
@@ -113,14 +125,21 @@ def claim_harbor(state, tb, p, v):
 
 
 @njit(cache=True)
-def place_settlement(state, tb, p, v):
-    """Put a settlement of ``p`` on ``v`` (no payment); update harbors and roads."""
+def occupy(state, tb, p, v, building, supply, vp):
+    """Put a new ``building`` of ``p`` worth ``vp`` on the empty ``v``, taken from the
+    ``supply`` field; the harbor there is claimed and roads through ``v`` are cut."""
     state[VERTEX_OWNER + v] = p
-    state[VERTEX_BUILDING + v] = SETTLEMENT
-    state[SETTLEMENTS_LEFT + p] -= 1
-    state[PUBLIC_VP + p] += 1
+    state[VERTEX_BUILDING + v] = building
+    state[supply + p] -= 1
+    state[PUBLIC_VP + p] += vp
     claim_harbor(state, tb, p, v)
     update_after_occupancy(state, tb, v)
+
+
+@njit(cache=True)
+def place_settlement(state, tb, p, v):
+    """Put a settlement of ``p`` on ``v`` (no payment); update harbors and roads."""
+    occupy(state, tb, p, v, SETTLEMENT, SETTLEMENTS_LEFT, 1)
 
 
 @njit(cache=True)
@@ -137,3 +156,43 @@ def place_road(state, tb, p, e):
     state[EDGE_OWNER + e] = p
     state[ROADS_LEFT + p] -= 1
     update_after_road(state, tb, p)
+
+
+@njit(cache=True, inline="always")
+def supply_adds_up(state, p, settlements, cities, roads):
+    """``p``'s settlements, cities and roads on the board plus those in supply make
+    the full set of each (a check of the invariants)."""
+    return (
+        settlements + state[SETTLEMENTS_LEFT + p] == SETTLEMENTS_PER_PLAYER
+        and cities + state[CITIES_LEFT + p] == CITIES_PER_PLAYER
+        and roads + state[ROADS_LEFT + p] == ROADS_PER_PLAYER
+    )
+
+
+@njit(cache=True, inline="always")
+def buy_settlement(state, tb, p, v):
+    """``p`` pays for a settlement and builds it on ``v`` (base §7.3)."""
+    pay(state, p, COST_SETTLEMENT)
+    state[BUILT_THIS_TURN] = 1
+    place_settlement(state, tb, p, v)
+
+
+@njit(cache=True, inline="always")
+def buy_road(state, tb, p, e):
+    """``p`` pays for a road and builds it on ``e`` (base §7.2)."""
+    pay(state, p, COST_ROAD)
+    state[BUILT_THIS_TURN] = 1
+    place_road(state, tb, p, e)
+
+
+@njit(cache=True)
+def count_roads(state, n, num_edges, roads):
+    """Add each seat's roads on the ``num_edges`` paths to ``roads``; False if a
+    path names a seat that is not in play (a check of the invariants)."""
+    for e in range(num_edges):
+        owner = state[EDGE_OWNER + e]
+        if owner >= n:
+            return False
+        if owner >= 0:
+            roads[owner] += 1
+    return True

@@ -44,3 +44,24 @@ def steals(before: np.ndarray, after: np.ndarray, n: int) -> list[str]:
         if lost:
             out.append(f"steal {' and '.join(lost)} from seat {q}")
     return out
+
+
+def whole_state(s: np.ndarray) -> bytes:
+    """A ``merge_key`` that tells outcomes apart by the whole state."""
+    return s.tobytes()
+
+
+def never_redraws(s: np.ndarray) -> bool:
+    """A ``redraws_without_bound`` for a variant with no draw repeated until it succeeds."""
+    return False
+
+
+def roll_draws_steals(before: np.ndarray, after: np.ndarray, rolled: bool) -> list[str]:
+    """The ``describe`` of a variant whose chance is the roll's total, development
+    cards drawn (none where the variant has none) and steals."""
+    n = int(before[L.NUM_PLAYERS])
+    parts = [roll_total(after)] if rolled else []
+    parts += dev_draws(before, after, n)
+    if not rolled:
+        parts += steals(before, after, n)
+    return parts

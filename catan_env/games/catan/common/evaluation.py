@@ -56,6 +56,16 @@ TARGET_ROAD = 4.0
 
 
 @njit(cache=True, inline="always")
+def keep_top_two(best, second, value):
+    """The largest two of ``best >= second`` and ``value``, in that order."""
+    if value > best:
+        return value, best
+    if value > second:
+        return best, value
+    return best, second
+
+
+@njit(cache=True, inline="always")
 def pips(number):
     """Ways to roll ``number`` with two dice (0 for the desert)."""
     if number < 2 or number > 12 or number == 7:
@@ -238,11 +248,7 @@ def base_targets(state, p, spots_now, road_useful, deck_left):
         else:
             ok = road_useful and state[ROADS_LEFT + p] > 0
             value = TARGET_ROAD * closeness(missing(state, p, COST_ROAD)) if ok else 0.0
-        if value > best:
-            second = best
-            best = value
-        elif value > second:
-            second = value
+        best, second = keep_top_two(best, second, value)
     return best, second
 
 

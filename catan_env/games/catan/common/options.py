@@ -70,15 +70,9 @@ def fixed_board_template(board: dict) -> np.ndarray:
     t = np.full(TEMPLATE_SIZE, -1, np.int32)
     terrain = board.get("terrain")
     if terrain is not None:
-        if len(terrain) != NUM_HEXES:
-            raise ConfigError(f"fixed_board terrain needs {NUM_HEXES} entries (R1a..R5c)")
-        for i, name in enumerate(terrain):
-            if name not in TERRAIN_NAMES:
-                raise ConfigError(
-                    f"fixed_board terrain of {HEX_LABELS[i]}: {name!r} is not one of "
-                    f"{TERRAIN_NAMES}"
-                )
-            t[i] = TERRAIN_NAMES.index(name)
+        where = [f"terrain of {label}" for label in HEX_LABELS]
+        needs = f"terrain needs {NUM_HEXES} entries (R1a..R5c)"
+        t[:NUM_HEXES] = _named(terrain, TERRAIN_NAMES, where, needs)
         if (t[:NUM_HEXES] == DESERT).sum() != 1:
             raise ConfigError("fixed_board terrain must contain exactly one desert")
     numbers = board.get("numbers")
@@ -99,15 +93,22 @@ def fixed_board_template(board: dict) -> np.ndarray:
             t[NUM_HEXES + i] = n
     harbors = board.get("harbors")
     if harbors is not None:
-        if len(harbors) != NUM_HARBORS:
-            raise ConfigError(f"fixed_board harbors need {NUM_HARBORS} entries (H1..H9)")
-        for i, name in enumerate(harbors):
-            if name not in HARBOR_NAMES:
-                raise ConfigError(
-                    f"fixed_board harbor H{i + 1}: {name!r} is not one of {HARBOR_NAMES}"
-                )
-            t[2 * NUM_HEXES + i] = HARBOR_NAMES.index(name)
+        where = [f"harbor H{i + 1}" for i in range(NUM_HARBORS)]
+        needs = f"harbors need {NUM_HARBORS} entries (H1..H9)"
+        t[2 * NUM_HEXES : 2 * NUM_HEXES + NUM_HARBORS] = _named(harbors, HARBOR_NAMES, where, needs)
     return t
+
+
+def _named(values, names, where, needs) -> list[int]:
+    """The indices in ``names`` of one name per place ``where``, or a ConfigError."""
+    if len(values) != len(where):
+        raise ConfigError(f"fixed_board {needs}")
+    out = []
+    for place, name in zip(where, values, strict=True):
+        if name not in names:
+            raise ConfigError(f"fixed_board {place}: {name!r} is not one of {names}")
+        out.append(names.index(name))
+    return out
 
 
 @dataclass(frozen=True)

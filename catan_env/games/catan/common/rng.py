@@ -67,6 +67,16 @@ def rng_below(state, n):
 
 
 @njit(cache=True)
+def shuffle(state, a):
+    """Fisher-Yates shuffle of ``a`` in place with the game's RNG (a slice shuffles a prefix)."""
+    for i in range(a.shape[0] - 1, 0, -1):
+        j = rng_below(state, i + 1)
+        t = a[i]
+        a[i] = a[j]
+        a[j] = t
+
+
+@njit(cache=True)
 def state_key(state):
     """64-bit FNV-1a hash of the state without its chance fields, as an int64."""
     h = np.uint64(0xCBF29CE484222325)

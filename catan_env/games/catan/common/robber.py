@@ -3,7 +3,7 @@
 from numba import njit
 
 from ..board.standard import NUM_HEXES
-from .cards import hand_size, move_card
+from .cards import give_to_bank, hand_size, move_card
 from .constants import DESERT, NUM_CARD_TYPES
 from .layout import (
     ACTIVE_PLAYER,
@@ -37,6 +37,24 @@ def next_discarder(state):
         if state[DISCARDS_OWED + q] > 0:
             return q
     return -1
+
+
+@njit(cache=True)
+def discard_one(state, p, r):
+    """``p`` returns one card of ``r`` to the bank (base §5.4 step 1).
+
+    The next seat that still owes becomes current; False once nobody owes
+    more, when the variant moves on (the robber, the rest of the roll, ...).
+    """
+    give_to_bank(state, p, r, 1)
+    state[DISCARDS_OWED + p] -= 1
+    if state[DISCARDS_OWED + p] > 0:
+        return True
+    q = next_discarder(state)
+    if q < 0:
+        return False
+    state[CURRENT_PLAYER] = q
+    return True
 
 
 @njit(cache=True)

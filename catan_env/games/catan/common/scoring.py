@@ -9,9 +9,12 @@ from .layout import (
     DEV_HAND,
     DEV_USED,
     LARGEST_ARMY_HOLDER,
+    OPT_MAX_TURNS,
     OPT_VP_TO_WIN,
     PHASE,
     PUBLIC_VP,
+    TRUNCATED,
+    TURN,
     WINNER,
 )
 from .phases import GAME_OVER
@@ -56,6 +59,19 @@ def check_win(state):
     p = state[ACTIVE_PLAYER]
     if total_vp(state, p) >= state[OPT_VP_TO_WIN]:
         state[WINNER] = p
+        state[PHASE] = GAME_OVER
+        state[CURRENT_PLAYER] = -1
+        return True
+    return False
+
+
+@njit(cache=True)
+def count_turn(state):
+    """One more turn completed; True once that reaches the turn cap, the game then
+    over and truncated (no winner)."""
+    state[TURN] += 1
+    if state[OPT_MAX_TURNS] > 0 and state[TURN] >= state[OPT_MAX_TURNS]:
+        state[TRUNCATED] = 1
         state[PHASE] = GAME_OVER
         state[CURRENT_PLAYER] = -1
         return True

@@ -108,6 +108,13 @@ class Reader:
             raise SnapshotError(f"snapshot field {path!r} = {value!r} is not one of {list(names)}")
         return names.index(value)
 
+    def sized(self, path, n, needs=None):
+        """``range(n)`` once the list at ``path`` holds exactly ``n`` items; the error
+        otherwise says what it needs (``needs``, or ``n`` entries)."""
+        if len(self.get(path, list)) != n:
+            raise SnapshotError(f"{path} needs {needs or f'{n} entries'}")
+        return range(n)
+
     def counts(self, path, names, lo=0, hi=None):
         node = self.get(path, dict)
         extra = set(node) - set(names)
@@ -244,10 +251,7 @@ def read_board(d: Reader, s: np.ndarray, n: int, names: Names) -> None:
             )
         s[L.HEX_TERRAIN + h] = t
         s[L.HEX_NUMBER + h] = num
-    harbors = d.get("board.harbors", list)
-    if len(harbors) != NUM_HARBORS:
-        raise SnapshotError(f"board.harbors needs {NUM_HARBORS} entries (H1..H9)")
-    for i in range(NUM_HARBORS):
+    for i in d.sized("board.harbors", NUM_HARBORS, needs=f"{NUM_HARBORS} entries (H1..H9)"):
         s[L.HARBOR_TYPE + i] = d.choice(f"board.harbors.{i}", HARBOR_NAMES)
     s[L.ROBBER_HEX] = d.choice("board.robber", HEX_LABELS)
 
@@ -300,10 +304,7 @@ def read_turn(d: Reader, s: np.ndarray, n: int, names: Names) -> None:
     s[L.SETUP_INDEX] = d.int("turn.setup_index", 0, 2 * n)
     sv = d.get("turn.setup_vertex")
     s[L.SETUP_VERTEX] = -1 if sv is None else parse_id("turn.setup_vertex", sv, "v", NUM_VERTICES)
-    dice = d.get("turn.dice", list)
-    if len(dice) != 2:
-        raise SnapshotError("turn.dice needs two values")
-    for i in range(2):
+    for i in d.sized("turn.dice", 2, needs="two values"):
         s[L.DICE + i] = d.int(f"turn.dice.{i}", 0, 6)
     s[L.DEV_PLAYED] = int(d.get("turn.dev_card_played", bool))
     s[L.BUILT_THIS_TURN] = int(d.get("turn.built", bool))
@@ -315,19 +316,13 @@ def read_turn(d: Reader, s: np.ndarray, n: int, names: Names) -> None:
     s[L.TRADE_GIVE : L.TRADE_GIVE + len(cards)] = d.counts("trade.give", cards)
     s[L.TRADE_WANT : L.TRADE_WANT + len(cards)] = d.counts("trade.want", cards)
     s[L.TRADE_TO] = d.seat("trade.to", n)
-    answers = d.get("trade.answers", list)
-    if len(answers) != n:
-        raise SnapshotError(f"trade.answers needs {n} entries")
-    for p in range(n):
+    for p in d.sized("trade.answers", n):
         s[L.TRADE_ANSWER + p] = d.choice(f"trade.answers.{p}", ANSWER_NAMES)
 
     s[L.WINNER] = d.seat("result.winner", n)
     s[L.TRUNCATED] = int(d.get("result.truncated", bool))
     s[L.DECISIONS] = d.int("decisions", 0)
-    rng = d.get("rng", list)
-    if len(rng) != 2:
-        raise SnapshotError("rng needs two 32-bit words")
-    for i in range(2):
+    for i in d.sized("rng", 2, needs="two 32-bit words"):
         s[L.RNG + i] = d.int(f"rng.{i}", -(2**31), 2**31 - 1)
 
 

@@ -3,7 +3,7 @@
 from numba import njit
 
 from .cards import give_to_bank, move_card, take_from_bank
-from .constants import NUM_CARD_TYPES
+from .constants import MAX_PLAYERS, NUM_CARD_TYPES
 from .layout import (
     ACTIVE_PLAYER,
     ANSWER_ACCEPT,
@@ -186,3 +186,93 @@ def confirm(state, q):
         if state[TRADE_WANT + r] > 0:
             move_card(state, q, a, r, state[TRADE_WANT + r])
     clear_offer(state)
+
+
+# --- the legal actions of the trade protocol, one writer for every variant -------------
+# Each variant numbers its actions itself, so the action-id families come in as
+# arguments; the rules they list are the base protocol's (base §6.3).
+
+
+@njit(cache=True)
+def offer_actions(state, p, out, n, num_types, give_id, want_id):
+    """The cards ``p`` may add to the offer being composed (``num_types`` card types)."""
+    for r in range(num_types):
+        if can_add_give(state, p, r):
+            out[n] = give_id + r
+            n += 1
+    for r in range(num_types):
+        if can_add_want(state, p, r):
+            out[n] = want_id + r
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def propose_actions(state, out, n, complete, propose_id, cancel_id):
+    """Once the offer is ``complete``: propose it to everyone (0) or one relative seat; cancel."""
+    if complete:
+        for k in range(state[NUM_PLAYERS]):
+            out[n] = propose_id + k
+            n += 1
+    out[n] = cancel_id
+    return n + 1
+
+
+@njit(cache=True)
+def respond_actions(out, may_accept, accept_id, decline_id):
+    """An asked opponent accepts (when it can pay) or declines."""
+    n = 0
+    if may_accept:
+        out[0] = accept_id
+        n = 1
+    out[n] = decline_id
+    return n + 1
+
+
+@njit(cache=True)
+def close_actions(state, out, cancel_id, confirm_id):
+    """The proposer cancels or confirms one accepting seat, by relative seat 1..3."""
+    out[0] = cancel_id
+    n = 1
+    players = state[NUM_PLAYERS]
+    a = state[ACTIVE_PLAYER]
+    for k in range(1, players):
+        if state[TRADE_ANSWER + (a + k) % players] == ANSWER_ACCEPT:
+            out[n] = confirm_id + k - 1
+            n += 1
+    return n
+
+
+def check_trade_ids(ids, num_types):
+    """Assert that the action-id module ``ids`` numbers the domestic trade as
+    :func:`apply_domestic_trade` reads it (called at import by its variants)."""
+    assert ids.TRADE_ADD_WANT == ids.TRADE_ADD_GIVE + num_types
+    assert ids.TRADE_PROPOSE == ids.TRADE_ADD_WANT + num_types
+    assert ids.TRADE_CANCEL == ids.TRADE_PROPOSE + MAX_PLAYERS
+    assert ids.TRADE_ACCEPT == ids.TRADE_CANCEL + 1
+    assert ids.TRADE_DECLINE == ids.TRADE_CANCEL + 2
+    assert ids.TRADE_CONFIRM == ids.TRADE_CANCEL + 3
+
+
+@njit(cache=True, inline="always")
+def apply_domestic_trade(state, p, i, num_types):
+    """Apply the domestic-trade action ``i``, counted from the variant's first trade id:
+    add a card to give or to want (``num_types`` each), propose to everyone (0) or to
+    relative seat 1..3, cancel, accept, decline, confirm relative seat 1..3 (base §6.3)."""
+    n = state[NUM_PLAYERS]
+    if i < num_types:
+        add_give(state, i)
+    elif i < 2 * num_types:
+        add_want(state, i - num_types)
+    else:
+        k = i - 2 * num_types
+        if k < MAX_PLAYERS:
+            propose(state, -1 if k == 0 else (p + k) % n)
+        elif k == MAX_PLAYERS:
+            clear_offer(state)
+        elif k == MAX_PLAYERS + 1:
+            answer(state, p, True)
+        elif k == MAX_PLAYERS + 2:
+            answer(state, p, False)
+        else:
+            confirm(state, (state[ACTIVE_PLAYER] + k - MAX_PLAYERS - 2) % n)

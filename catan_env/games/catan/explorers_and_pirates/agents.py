@@ -7,8 +7,8 @@ the contract's entry point.
 
 from numba import njit
 
-from catan_env.core.rng import below_at
-
+from ..common.agents import weight_table, weighted_pick
+from ..common.rng import below_at
 from . import action_ids as A
 from .heuristic import EP_HEURISTIC_WORK_SIZE, ep_heuristic_action
 
@@ -16,8 +16,7 @@ KIND_RANDOM, KIND_WEIGHTED, KIND_HEURISTIC = 0, 1, 2
 EP_WORK_SIZE = EP_HEURISTIC_WORK_SIZE
 
 
-@njit(cache=True)
-def _weight(a):
+def _weight(a, responding):
     """Weighted agent: found, build and advance missions first, then ships, crews and
     roads; rarely throw cargo away or offer trades."""
     if A.CREW_TO_LAIR <= a < A.PICK_UP_CREW or A.DELIVER <= a < A.FAST_GOLD_SALE:
@@ -43,19 +42,13 @@ def _weight(a):
     return 1
 
 
+# Answering an offer weighs nothing differently here: both rows are the same.
+_WEIGHTS = weight_table(_weight, A.NUM_ACTIONS)[0]
+
+
 @njit(cache=True)
 def ep_weighted_action(state, legal, count, rng, at):
-    total = 0
-    for i in range(count):
-        total += _weight(legal[i])
-    if total == 0:
-        return legal[below_at(rng, at, count)]
-    pick = below_at(rng, at, total)
-    for i in range(count):
-        pick -= _weight(legal[i])
-        if pick < 0:
-            return legal[i]
-    return legal[count - 1]
+    return weighted_pick(legal, count, _WEIGHTS, rng, at)
 
 
 @njit(cache=True)

@@ -159,9 +159,12 @@ def edge_road_ok(state, tb, e, p):
 
 @njit(cache=True)
 def edge_touches_unexplored(state, tb, e):
-    for k in range(2):
-        if vertex_touches_unexplored(state, tb, tb[T_EDGE_VERTICES + 2 * e + k]):
-            return True
+    """Some end of ``e`` touches an unexplored hex (a ship stepping there discovers, §4.9)."""
+    for s in range(2):
+        v = tb[T_EDGE_VERTICES + 2 * e + s]
+        for j in range(3):
+            if unexplored(state, tb[T_VERTEX_HEXES + 3 * v + j]):
+                return True
     return False
 
 
@@ -216,11 +219,14 @@ def ships_on(state, e):
     return n
 
 
-@njit(cache=True)
-def hex_has_corner(tb, h, v):
-    for k in range(6):
-        if tb[T_HEX_VERTICES + 6 * h + k] == v:
-            return True
+@njit(cache=True, inline="always")
+def edge_touches_hex(tb, e, h):
+    """An end of path ``e`` is a corner of hex ``h`` (how a ship reaches a hex, §2.4)."""
+    for s in range(2):
+        v = tb[T_EDGE_VERTICES + 2 * e + s]
+        for j in range(6):
+            if tb[T_HEX_VERTICES + 6 * h + j] == v:
+                return True
     return False
 
 

@@ -260,78 +260,91 @@ def do_rebuild_ship(state, tb, p, k):
         state[MOVING_SHIP] = -1
 
 
-# --- settlers built at a harbor (§4.6.5) ------------------------------------------------
+# --- settlers and crews built at a harbor (§4.6.5, §5.1) ------------------------------
+# Both are bought at one of the player's harbors and go into its storage or into
+# the hold of a ship there; they differ in their supply, cost and cargo kind.
+
+
+@njit(cache=True, inline="always")
+def _ship_at_harbor(state, tb, p, k):
+    """``p``'s ship ``k`` is on the board at one of ``p``'s harbors."""
+    e = state[SHIP_EDGE + ship_slot(p, k)]
+    return e >= 0 and ship_harbor(state, tb, p, e) >= 0
+
+
+@njit(cache=True, inline="always")
+def _can_make(state, p, supply, cost):
+    """``p`` has a piece left in the ``supply`` field and can pay its ``cost``."""
+    return state[supply + p] > 0 and can_afford(state, p, cost)
+
+
+@njit(cache=True, inline="always")
+def _make(state, p, supply, cost, slot):
+    """Pay for a piece from the ``supply`` field and put it in the cargo ``slot``."""
+    pay(state, p, cost)
+    state[supply + p] -= 1
+    state[slot] += 1
+
+
+@njit(cache=True, inline="always")
+def _storage_takes(state, tb, p, v, supply, cost, c):
+    """A piece of cargo kind ``c`` may be made into the storage of ``p``'s harbor ``v``."""
+    if v >= tb[T_NUM_VERTICES] or not own_harbor(state, p, v):
+        return False
+    return _can_make(state, p, supply, cost) and storage_used(state, v) + CARGO_SIZE[c] <= CAPACITY
+
+
+@njit(cache=True, inline="always")
+def _hold_takes(state, tb, p, k, supply, cost, c):
+    """A piece of cargo kind ``c`` may be made into ship ``k``'s hold at ``p``'s harbor."""
+    if not _ship_at_harbor(state, tb, p, k):
+        return False
+    return _can_make(state, p, supply, cost) and hold_used(state, p, k) + CARGO_SIZE[c] <= CAPACITY
 
 
 @njit(cache=True)
 def can_settler_to_storage(state, tb, p, v):
-    if v >= tb[T_NUM_VERTICES] or not own_harbor(state, p, v):
-        return False
-    if state[SETTLERS_LEFT + p] <= 0 or not can_afford(state, p, COST_SETTLER):
-        return False
-    return storage_used(state, v) + CARGO_SIZE[SETTLER] <= CAPACITY
+    return _storage_takes(state, tb, p, v, SETTLERS_LEFT, COST_SETTLER, SETTLER)
 
 
 @njit(cache=True)
 def do_settler_to_storage(state, tb, p, v):
-    pay(state, p, COST_SETTLER)
-    state[SETTLERS_LEFT + p] -= 1
-    state[EP_STORAGE + v * NUM_CARGO + SETTLER] += 1
+    _make(state, p, SETTLERS_LEFT, COST_SETTLER, EP_STORAGE + v * NUM_CARGO + SETTLER)
 
 
 @njit(cache=True)
 def can_settler_to_ship(state, tb, p, k):
-    e = state[SHIP_EDGE + ship_slot(p, k)]
-    if e < 0 or ship_harbor(state, tb, p, e) < 0:
-        return False
-    if state[SETTLERS_LEFT + p] <= 0 or not can_afford(state, p, COST_SETTLER):
-        return False
-    return hold_used(state, p, k) + CARGO_SIZE[SETTLER] <= CAPACITY
+    return _hold_takes(state, tb, p, k, SETTLERS_LEFT, COST_SETTLER, SETTLER)
 
 
 @njit(cache=True)
 def do_settler_to_ship(state, tb, p, k):
-    pay(state, p, COST_SETTLER)
-    state[SETTLERS_LEFT + p] -= 1
-    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + SETTLER] += 1
-
-
-# --- crews built at a harbor (§5.1) ----------------------------------------------------
+    slot = SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + SETTLER
+    _make(state, p, SETTLERS_LEFT, COST_SETTLER, slot)
 
 
 @njit(cache=True)
 def can_crew_to_storage(state, tb, p, v):
-    if (tb[T_MODULES] & MOD_CREWS) == 0 or v >= tb[T_NUM_VERTICES] or not own_harbor(state, p, v):
+    if (tb[T_MODULES] & MOD_CREWS) == 0:
         return False
-    if state[CREWS_LEFT + p] <= 0 or not can_afford(state, p, COST_CREW):
-        return False
-    return storage_used(state, v) + CARGO_SIZE[CREW] <= CAPACITY
+    return _storage_takes(state, tb, p, v, CREWS_LEFT, COST_CREW, CREW)
 
 
 @njit(cache=True)
 def do_crew_to_storage(state, tb, p, v):
-    pay(state, p, COST_CREW)
-    state[CREWS_LEFT + p] -= 1
-    state[EP_STORAGE + v * NUM_CARGO + CREW] += 1
+    _make(state, p, CREWS_LEFT, COST_CREW, EP_STORAGE + v * NUM_CARGO + CREW)
 
 
 @njit(cache=True)
 def can_crew_to_ship(state, tb, p, k):
     if (tb[T_MODULES] & MOD_CREWS) == 0:
         return False
-    e = state[SHIP_EDGE + ship_slot(p, k)]
-    if e < 0 or ship_harbor(state, tb, p, e) < 0:
-        return False
-    if state[CREWS_LEFT + p] <= 0 or not can_afford(state, p, COST_CREW):
-        return False
-    return hold_used(state, p, k) + CARGO_SIZE[CREW] <= CAPACITY
+    return _hold_takes(state, tb, p, k, CREWS_LEFT, COST_CREW, CREW)
 
 
 @njit(cache=True)
 def do_crew_to_ship(state, tb, p, k):
-    pay(state, p, COST_CREW)
-    state[CREWS_LEFT + p] -= 1
-    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW] += 1
+    _make(state, p, CREWS_LEFT, COST_CREW, SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW)
 
 
 # --- throwing cargo away (§4.7) ----------------------------------------------------------

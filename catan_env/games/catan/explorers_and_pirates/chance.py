@@ -1,31 +1,15 @@
 """Explorers & Pirates' chance outcomes (``spec.chance``): dice and steals.
 
 Outcomes are told apart by the whole state, dice faces included: the base
-game's merge of rolls with the same total is not assumed here.
+game's merge of rolls with the same total is not assumed here. No draw is
+repeated until it succeeds. E&P has no development cards, so the shared
+description lists none.
 """
 
 from __future__ import annotations
 
-import numpy as np
+from ..common.chance import never_redraws, roll_draws_steals, whole_state
 
-from ..common import layout as L
-from ..common.chance import roll_total, steals
-
-
-def merge_key(s: np.ndarray) -> bytes:
-    """What tells two outcomes apart: the whole state."""
-    return s.tobytes()
-
-
-def redraws_without_bound(s: np.ndarray) -> bool:
-    """No draw of Explorers & Pirates is repeated until it succeeds."""
-    return False
-
-
-def describe(before: np.ndarray, after: np.ndarray, rolled: bool) -> list[str]:
-    """What chance decided: the roll's total, a steal."""
-    n = int(before[L.NUM_PLAYERS])
-    parts = [roll_total(after)] if rolled else []
-    if not rolled:
-        parts += steals(before, after, n)
-    return parts
+merge_key = whole_state
+redraws_without_bound = never_redraws
+describe = roll_draws_steals

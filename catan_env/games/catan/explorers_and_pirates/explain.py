@@ -12,6 +12,7 @@ from catan_env.actions import EP_ACTIONS
 
 from ..common import layout as L
 from ..common.constants import NUM_CARD_TYPES, RESOURCE_NAMES
+from ..common.explain import cannot_afford
 from ..common.phases import (
     ACTION,
     DISCARD,
@@ -162,12 +163,7 @@ _PHASES_OF = {
 
 
 def _afford(s, p, cost) -> str | None:
-    hand = s[L.HAND + p * NUM_CARD_TYPES : L.HAND + (p + 1) * NUM_CARD_TYPES]
-    if (hand >= cost).all():
-        return None
-    need = " + ".join(f"{c} {RESOURCE_NAMES[r]}" for r, c in enumerate(cost) if c)
-    held = ", ".join(f"{int(hand[r])} {RESOURCE_NAMES[r]}" for r in range(5) if cost[r])
-    return f"it costs {need} and seat {p} holds {held}"
+    return cannot_afford(s, p, cost, RESOURCE_NAMES)
 
 
 def _ship(s, p, k):

@@ -43,6 +43,7 @@ from ..common.rng import below_at
 from . import action_ids as A
 from .board import (
     edge_is_sea_route,
+    edge_touches_unexplored,
     settlement_spot_ok,
     vertex_coastal,
 )
@@ -92,7 +93,6 @@ from .layout import (
     SPICE_SACKS,
 )
 from .pirates import edge_on_hex
-from .ships import step_discovers
 from .tables import (
     T_EDGE_EDGES,
     T_EDGE_VERTICES,
@@ -164,7 +164,7 @@ def _crew_goals(state, tb, p):
 @njit(cache=True)
 def _is_goal(state, tb, p, e, goal):
     if goal == GOAL_EXPLORE:
-        return step_discovers(state, tb, e)
+        return edge_touches_unexplored(state, tb, e)
     if goal == GOAL_COUNCIL:
         return edge_at_anchor(tb, e)
     for s in range(2):

@@ -212,30 +212,44 @@ def _pieces(state, tb, n):
 
 
 @njit(cache=True)
+def _carried(state, tb, c):
+    """Cargo of kind ``c`` in every harbor's storage and every ship's hold."""
+    total = 0
+    for v in range(tb[T_NUM_VERTICES]):
+        total += state[EP_STORAGE + v * NUM_CARGO + c]
+    for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
+        total += state[SHIP_CARGO + i * NUM_CARGO + c]
+    return total
+
+
+@njit(cache=True)
+def _hold(state, at):
+    """Space used by the cargo counts from ``at`` (a storage or a ship's hold) and the
+    check code: 2 for a negative count, 5 over capacity, else 0."""
+    used = 0
+    for c in range(NUM_CARGO):
+        x = state[at + c]
+        if x < 0:
+            return 2, used
+        used += x * CARGO_SIZE[c]
+    return (5 if used > CAPACITY else 0), used
+
+
+@njit(cache=True)
 def _cargo_and_ships(state, tb, n):
     for v in range(tb[T_NUM_VERTICES]):
-        used = 0
-        for c in range(NUM_CARGO):
-            x = state[EP_STORAGE + v * NUM_CARGO + c]
-            if x < 0:
-                return 2
-            used += x * CARGO_SIZE[c]
-        if used > CAPACITY:
-            return 5
+        code, used = _hold(state, EP_STORAGE + v * NUM_CARGO)
+        if code:
+            return code
         if used > 0 and state[EP_VERTEX_BUILDING + v] != HARBOR_SETTLEMENT:
             return 11
     moving = -1
     if state[MOVING_SHIP] >= 0:
         moving = state[ACTIVE_PLAYER] * SHIPS_PER_PLAYER + state[MOVING_SHIP]
     for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
-        used = 0
-        for c in range(NUM_CARGO):
-            x = state[SHIP_CARGO + i * NUM_CARGO + c]
-            if x < 0:
-                return 2
-            used += x * CARGO_SIZE[c]
-        if used > CAPACITY:
-            return 5
+        code, used = _hold(state, SHIP_CARGO + i * NUM_CARGO)
+        if code:
+            return code
         e = state[SHIP_EDGE + i]
         if e < 0:
             if used > 0:
@@ -330,20 +344,14 @@ def ep_check_state(state, tb):
             fish += state[FISH_ON + h]
             if state[FISH_ON + h] and (state[PIRATE_HEX] == h or not state[EP_HEX_REVEALED + h]):
                 return 17
-        for v in range(tb[T_NUM_VERTICES]):
-            fish += state[EP_STORAGE + v * NUM_CARGO + FISH]
-        for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
-            fish += state[SHIP_CARGO + i * NUM_CARGO + FISH]
+        fish += _carried(state, tb, FISH)
         if fish != FISH_PER_GAME or state[FISH_SUPPLY] < 0:
             return 17
     if tb[T_MODULES] & MOD_SPICES:
         sacks = state[SPICE_SUPPLY] + state[SPICE_GONE]
         for h in range(tb[T_NUM_HEXES]):
             sacks += state[SPICE_SACKS + h]
-        for v in range(tb[T_NUM_VERTICES]):
-            sacks += state[EP_STORAGE + v * NUM_CARGO + SPICE_SACK]
-        for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
-            sacks += state[SHIP_CARGO + i * NUM_CARGO + SPICE_SACK]
+        sacks += _carried(state, tb, SPICE_SACK)
         if sacks != SPICE_SACKS_TOTAL or state[SPICE_SUPPLY] < 0:
             return 18
     h = state[PIRATE_HEX]

@@ -16,6 +16,7 @@ from numba import njit
 from ..common.constants import MAX_PLAYERS
 from ..common.layout import ACTIVE_PLAYER, CHANCE_FORCING, NUM_PLAYERS
 from ..common.rng import rng_below
+from .board import edge_touches_hex
 from .building import hold_used, ship_slot
 from .constants import (
     CAPACITY,
@@ -50,8 +51,6 @@ from .layout import (
 )
 from .missions import advance
 from .tables import (
-    T_EDGE_VERTICES,
-    T_HEX_VERTICES,
     T_NUM_HEXES,
 )
 
@@ -80,12 +79,7 @@ def ship_points_at_hex(state, tb, i, h):
     e = state[SHIP_EDGE + i]
     if e < 0:
         return False
-    for s in range(2):
-        v = tb[T_EDGE_VERTICES + 2 * e + s]
-        for j in range(6):
-            if tb[T_HEX_VERTICES + 6 * h + j] == v:
-                return True
-    return False
+    return edge_touches_hex(tb, e, h)
 
 
 @njit(cache=True)

@@ -6,15 +6,13 @@ from numba import njit
 from ..base.action_ids import maritime_index
 from ..common.constants import NUM_CARD_TYPES, NUM_RESOURCES
 from ..common.layout import (
-    ACTIVE_PLAYER,
-    ANSWER_ACCEPT,
     CURRENT_PLAYER,
     DISCARDS_OWED,
     HAND,
     NUM_PLAYERS,
     PHASE,
-    TRADE_ANSWER,
 )
+from ..common.masks import mask_from_ids
 from ..common.phases import (
     ACTION,
     DISCARD,
@@ -25,6 +23,7 @@ from ..common.phases import (
     TRADE_COMPOSE,
     TRADE_RESPOND,
 )
+from ..common.trade import close_actions, propose_actions, respond_actions
 from . import action_ids as A
 from .board import (
     distance_ok,
@@ -203,27 +202,13 @@ def _trade_phases(state, phase, p, out):
     n = 0
     if phase == TRADE_COMPOSE:
         n = _offer_additions(state, p, out, 0)
-        if ep_offer_complete(state):
-            for k in range(state[NUM_PLAYERS]):
-                out[n] = A.TRADE_PROPOSE + k
-                n += 1
-        out[n] = A.TRADE_CANCEL
-        n += 1
+        n = propose_actions(
+            state, out, n, ep_offer_complete(state), A.TRADE_PROPOSE, A.TRADE_CANCEL
+        )
     elif phase == TRADE_RESPOND:
-        if ep_can_accept(state, p):
-            out[n] = A.TRADE_ACCEPT
-            n += 1
-        out[n] = A.TRADE_DECLINE
-        n += 1
+        n = respond_actions(out, ep_can_accept(state, p), A.TRADE_ACCEPT, A.TRADE_DECLINE)
     elif phase == TRADE_CLOSE:
-        out[0] = A.TRADE_CANCEL
-        n = 1
-        players = state[NUM_PLAYERS]
-        a = state[ACTIVE_PLAYER]
-        for k in range(1, players):
-            if state[TRADE_ANSWER + (a + k) % players] == ANSWER_ACCEPT:
-                out[n] = A.TRADE_CONFIRM + k - 1
-                n += 1
+        n = close_actions(state, out, A.TRADE_CANCEL, A.TRADE_CONFIRM)
     return n
 
 
@@ -394,8 +379,4 @@ def ep_legal_actions(state, tb, out):
 def ep_legal_mask(state, tb, mask):
     """Fill ``mask`` (bool, one per action id) for the current decision; return the count."""
     ids = np.empty(A.NUM_ACTIONS, np.int32)
-    n = ep_legal_actions(state, tb, ids)
-    mask[:] = False
-    for i in range(n):
-        mask[ids[i]] = True
-    return n
+    return mask_from_ids(ids, ep_legal_actions(state, tb, ids), mask)

@@ -18,7 +18,7 @@ from ..common.layout import (
     RESUME_PHASE,
 )
 from ..common.rng import rng_below
-from .board import is_sea_kind
+from .board import edge_touches_hex, is_sea_kind
 from .building import ship_slot
 from .constants import (
     COUNCIL,
@@ -42,9 +42,7 @@ from .layout import (
 from .phases import PIRATE_STEAL, PLACE_PIRATE
 from .spices import bonus_faces
 from .tables import (
-    T_EDGE_VERTICES,
     T_HEX_EDGES,
-    T_HEX_VERTICES,
     T_NUM_HEXES,
     T_PIRATE_OK,
 )
@@ -153,12 +151,7 @@ def can_chase(state, tb, p, k):
     e = state[SHIP_EDGE + i]
     if e < 0 or (state[SHIP_FLAGS + i] & (MOVED | CHASED)) != 0:
         return False
-    for s in range(2):
-        v = tb[T_EDGE_VERTICES + 2 * e + s]
-        for j in range(6):
-            if tb[T_HEX_VERTICES + 6 * h + j] == v:
-                return True
-    return False
+    return edge_touches_hex(tb, e, h)
 
 
 @njit(cache=True)

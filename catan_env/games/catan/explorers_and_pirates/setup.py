@@ -40,7 +40,7 @@ from ..common.layout import (
     WINNER,
 )
 from ..common.phases import SETUP_ROAD, SETUP_SETTLEMENT
-from ..common.rng import below_at, rng_below, rng_seed, seed_at
+from ..common.rng import below_at, rng_below, rng_seed, seed_at, shuffle
 from .constants import (
     AREA_ISLAND,
     AREA_NORTH,
@@ -136,16 +136,6 @@ _EP_OPTIONS = np.array(EP_CONFIG, np.int64)
 
 
 @njit(cache=True)
-def _shuffle(state, a, n):
-    """Fisher-Yates over the first ``n`` entries of ``a`` with the game's RNG."""
-    for i in range(n - 1, 0, -1):
-        j = rng_below(state, i + 1)
-        t = a[i]
-        a[i] = a[j]
-        a[j] = t
-
-
-@njit(cache=True)
 def lay_out_board(state, tb):
     """Face-up hexes from the data; each area's hexes and token stack shuffled (§10)."""
     nh = tb[T_NUM_HEXES]
@@ -162,7 +152,7 @@ def lay_out_board(state, tb):
             island[n_island] = h
             kinds[n_island] = tb[T_HEX_INIT + h]
             n_island += 1
-    _shuffle(state, kinds, n_island)
+    shuffle(state, kinds[:n_island])
     for i in range(n_island):
         state[EP_HEX_KIND + island[i]] = kinds[i]
     pool = np.empty(MAX_AREA, np.int64)
@@ -171,7 +161,7 @@ def lay_out_board(state, tb):
         size = tb[T_POOL_SIZE + a]
         for i in range(size):
             pool[i] = tb[T_POOL + a * MAX_AREA + i]
-        _shuffle(state, pool, size)
+        shuffle(state, pool[:size])
         i = 0
         for h in range(nh):
             if tb[T_HEX_AREA + h] == AREA_NORTH + a:
@@ -179,7 +169,7 @@ def lay_out_board(state, tb):
                 i += 1
         for i in range(TOKENS_PER_AREA):
             tokens[i] = tb[T_TOKENS + a * TOKENS_PER_AREA + i]
-        _shuffle(state, tokens, TOKENS_PER_AREA)
+        shuffle(state, tokens[:TOKENS_PER_AREA])
         for i in range(TOKENS_PER_AREA):
             state[EP_TOKENS + a * TOKENS_PER_AREA + i] = tokens[i]
 
@@ -195,7 +185,7 @@ def _fish_faces(state, tb):
     for a in range(2):
         for i in range(FISH_SHOALS_PER_AREA):
             faces[i] = tb[T_FISH_FACES + a * FISH_SHOALS_PER_AREA + i]
-        _shuffle(state, faces, FISH_SHOALS_PER_AREA)
+        shuffle(state, faces[:FISH_SHOALS_PER_AREA])
         i = 0
         for h in range(tb[T_NUM_HEXES]):
             if tb[T_HEX_AREA + h] == AREA_NORTH + a and state[EP_HEX_KIND + h] == FISH_SHOAL:
@@ -214,7 +204,7 @@ def _villages(state, tb):
     for a in range(2):
         for i in range(3):
             adv[i] = i + 1
-        _shuffle(state, adv, 3)
+        shuffle(state, adv[:3])
         i = 0
         for h in range(tb[T_NUM_HEXES]):
             if tb[T_HEX_AREA + h] == AREA_NORTH + a and state[EP_HEX_KIND + h] == SPICE:
@@ -356,7 +346,7 @@ def ep_reset(state, tb, seed, config, template):
     for i in range(LAIRS_PER_GAME):
         # flag lair_token_numbers (§1.6): the scenario's data or the other set
         stack[i] = LAIR_TOKENS_MIDDLE[i] if state[OPT_LAIR_MIDDLE] else tb[T_LAIR_TOKENS + i]
-    _shuffle(state, stack, LAIRS_PER_GAME)
+    shuffle(state, stack[:LAIRS_PER_GAME])
     for i in range(LAIRS_PER_GAME):
         state[LAIR_STACK + i] = stack[i]
     first = rng_below(state, n)

@@ -18,6 +18,7 @@ from ..common.constants import NUM_CARD_TYPES
 from ..common.layout import BANK, HAND, SETTLEMENTS_LEFT
 from .board import (
     edge_is_sea_route,
+    edge_touches_unexplored,
     settlement_spot_ok,
     ship_harbor,
     ships_on,
@@ -114,17 +115,6 @@ def do_select(state, p, k):
 
 
 @njit(cache=True)
-def step_discovers(state, tb, e):
-    """Some end of ``e`` touches an unexplored hex (§4.9)."""
-    for s in range(2):
-        v = tb[T_EDGE_VERTICES + 2 * e + s]
-        for j in range(3):
-            if unexplored(state, tb[T_VERTEX_HEXES + 3 * v + j]):
-                return True
-    return False
-
-
-@njit(cache=True)
 def can_sail(state, tb, p, e):
     """The moving ship may step to ``e`` (§4.8): an adjacent sea route, 1 MP; if it
     must stop there (last MP, or a discovery), ``e`` holds at most 1 other ship."""
@@ -145,7 +135,7 @@ def can_sail(state, tb, p, e):
     if tribute_due(state, tb, p, cur, e) and (state[SHIP_FLAGS + i] & TRIBUTE_PAID) == 0:
         if state[GOLD + p] < 1:
             return False  # tribute cannot be paid (§5.3)
-    if mp == 1 or step_discovers(state, tb, e):
+    if mp == 1 or edge_touches_unexplored(state, tb, e):
         return ships_on(state, e) < 2
     if ships_on(state, e) >= 2:
         # Passing through a full route is allowed, ending there is not (§4.8), so
@@ -186,7 +176,7 @@ def _way_out(state, tb, p, start, e, mp, paid, gold):
             others = ships_on(state, f) - (1 if f == start else 0)
             if others < 2:
                 return True
-            if m >= 2 and top < 38 and not step_discovers(state, tb, f):
+            if m >= 2 and top < 38 and not edge_touches_unexplored(state, tb, f):
                 top += 1
                 stack_e[top] = f
                 stack_mp[top] = m - 1

@@ -245,10 +245,9 @@ def from_dict(d: Reader, config) -> np.ndarray:
         if board.area[h] < AREA_NORTH and not s[EL.EP_HEX_REVEALED + h]:
             raise SnapshotError(f"{path}: only hexes of the unexplored areas can be face down")
     for i, a in enumerate(AREAS):
-        stack = d.get(f"board.token_stacks.{a}", list)
-        if len(stack) != TOKENS_PER_AREA:
-            raise SnapshotError(f"board.token_stacks.{a} needs {TOKENS_PER_AREA} numbers")
-        for j in range(TOKENS_PER_AREA):
+        for j in d.sized(
+            f"board.token_stacks.{a}", TOKENS_PER_AREA, needs=f"{TOKENS_PER_AREA} numbers"
+        ):
             s[EL.EP_TOKENS + i * TOKENS_PER_AREA + j] = d.int(f"board.token_stacks.{a}.{j}", 2, 12)
         s[EL.EP_TOKEN_POS + i] = d.int(f"board.tokens_drawn.{a}", 0, TOKENS_PER_AREA)
 
@@ -362,10 +361,7 @@ def from_dict(d: Reader, config) -> np.ndarray:
     s[EL.TRADE_GOLD_GIVE] = give[5]
     s[EL.TRADE_GOLD_WANT] = want[5]
     s[L.TRADE_TO] = d.seat("trade.to", n)
-    answers = d.get("trade.answers", list)
-    if len(answers) != n:
-        raise SnapshotError(f"trade.answers needs {n} entries")
-    for p in range(n):
+    for p in d.sized("trade.answers", n):
         s[L.TRADE_ANSWER + p] = d.choice(f"trade.answers.{p}", ANSWER_NAMES)
     _read_modules(d, s, n, board, on_board, config)
     s[L.WINNER] = d.seat("result.winner", n)
@@ -428,10 +424,7 @@ def _read_modules(d, s, n, board, on_board, config) -> None:
             )
             s[EL.TRACK_STAMP + p * NUM_TRACKS + t] = d.int(f"missions.stamps.{p}.{t}", 0)
     s[EL.TRACK_CLOCK] = d.int("missions.clock", 0)
-    cards = d.get("missions.vp_cards", list)
-    if len(cards) != NUM_TRACKS:
-        raise SnapshotError(f"missions.vp_cards needs {NUM_TRACKS} entries")
-    for t in range(NUM_TRACKS):
+    for t in d.sized("missions.vp_cards", NUM_TRACKS):
         s[EL.TRACK_HOLDER + t] = d.seat(f"missions.vp_cards.{t}", n)
     lairs = d.get("lairs", dict)
     s[EL.LAIR_STATE : EL.LAIR_STATE + EL.MAX_HEXES] = 0
@@ -444,17 +437,11 @@ def _read_modules(d, s, n, board, on_board, config) -> None:
         h = labels.index(label)
         s[EL.LAIR_STATE + h] = d.choice(f"lairs.{label}.state", LAIR_STATE_NAMES)
         s[EL.LAIR_TOKEN + h] = d.int(f"lairs.{label}.token", 0, 12)
-        crews = d.get(f"lairs.{label}.crews", list)
-        if len(crews) != n:
-            raise SnapshotError(f"lairs.{label}.crews needs {n} entries")
-        for p in range(n):
+        for p in d.sized(f"lairs.{label}.crews", n):
             c = d.int(f"lairs.{label}.crews.{p}", 0, 3)
             s[EL.LAIR_CREWS + h * 4 + p] = c
             on_lairs[p] += c
-    stack = d.get("lair_stack", list)
-    if len(stack) != 6:
-        raise SnapshotError("lair_stack needs 6 numbers")
-    for i in range(6):
+    for i in d.sized("lair_stack", 6, needs="6 numbers"):
         s[EL.LAIR_STACK + i] = d.int(f"lair_stack.{i}", 0, 12)
     s[EL.LAIR_POS] = d.int("lair_tokens_drawn", 0, 6)
     captures = d.get("captures_this_turn", list)
@@ -463,10 +450,7 @@ def _read_modules(d, s, n, board, on_board, config) -> None:
         s[EL.CAPTURES + i] = d.choice(f"captures_this_turn.{i}", labels)
     s[EL.NUM_CAPTURES] = len(captures)
     s[EL.HERO_ROLLS] = d.int("hero_rolls", 0)
-    dice = d.get("hero_dice", list)
-    if len(dice) != n:
-        raise SnapshotError(f"hero_dice needs {n} entries")
-    for p in range(n):
+    for p in d.sized("hero_dice", n):
         s[EL.HERO_DICE + p] = d.int(f"hero_dice.{p}", 0, 6)
     s[EL.FISH_FACE : EL.FISH_FACE + EL.MAX_HEXES] = 0
     s[EL.FISH_ON : EL.FISH_ON + EL.MAX_HEXES] = 0
@@ -504,10 +488,7 @@ def _read_modules(d, s, n, board, on_board, config) -> None:
         s[EL.SPICE_FACE + h] = d.int(f"{path}.face", 0, 6)
         s[EL.SPICE_SACKS + h] = d.int(f"{path}.sacks", 0, 4)
         sacks += int(s[EL.SPICE_SACKS + h])
-        crews = d.get(f"{path}.crews", list)
-        if len(crews) != n:
-            raise SnapshotError(f"{path}.crews needs {n} entries")
-        for p in range(n):
+        for p in d.sized(f"{path}.crews", n):
             c = d.int(f"{path}.crews.{p}", 0, 1)
             s[EL.SPICE_CREW + h * 4 + p] = c
             on_villages[p] += c

@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-from ..common.cards import give_to_bank, hand_size
+from ..common.cards import hand_size
 from ..common.constants import MAX_PLAYERS, NUM_RESOURCES
 from ..common.layout import (
     ACTIVE_PLAYER,
@@ -11,15 +11,13 @@ from ..common.layout import (
     DISCARDS_OWED,
     NUM_PLAYERS,
     OPT_DISCARD_LIMIT,
-    OPT_MAX_TURNS,
     PHASE,
     PROPOSALS,
-    TRUNCATED,
-    TURN,
 )
 from ..common.phases import ACTION, DISCARD, GAME_OVER, PRE_ROLL
 from ..common.production import pay_owed, roll_dice
-from ..common.robber import next_discarder
+from ..common.robber import discard_one, next_discarder
+from ..common.scoring import count_turn
 from .constants import (
     BASE_MP,
     GOLD_FIELD_GOLD,
@@ -135,12 +133,9 @@ def roll(state, tb):
 def discard(state, tb, p, r):
     """``p`` returns one card of ``r``; when nobody owes more, the roller's pirate
     (scenarios 2-5, §5.2) or the trade and build phase."""
-    give_to_bank(state, p, r, 1)
-    state[DISCARDS_OWED + p] -= 1
-    q = next_discarder(state)
-    if q >= 0:
-        state[CURRENT_PLAYER] = q
-    elif tb[T_MODULES] & MOD_PIRATES:
+    if discard_one(state, p, r):
+        return
+    if tb[T_MODULES] & MOD_PIRATES:
         begin_pirate(state, ACTION)
     else:
         state[PHASE] = ACTION
@@ -157,11 +152,7 @@ def end_turn(state, tb):
             return
     if ep_check_win_at_turn_end(state):
         return
-    state[TURN] += 1
-    if state[OPT_MAX_TURNS] > 0 and state[TURN] >= state[OPT_MAX_TURNS]:
-        state[TRUNCATED] = 1
-        state[PHASE] = GAME_OVER
-        state[CURRENT_PLAYER] = -1
+    if count_turn(state):
         return
     begin_turn(state, tb, (state[ACTIVE_PLAYER] + 1) % state[NUM_PLAYERS])
     ep_check_win(state)
