@@ -8,13 +8,17 @@ group below is one protocol of :mod:`catan_env.core.spec`: the options and the
 ``Game`` (:class:`~catan_env.config.GameConfig`, :class:`~catan_env.game.Game`),
 the AEC env's facts, records (the ``variant`` / ``board`` half of
 :mod:`catan_env.replay`), pictures (:mod:`catan_env.render`), the HTML viewer's
-data and batches (the self-play kernel ``play_games``).
+data for the standard island and batches (the self-play kernel ``play_games``).
+Explorers & Pirates declares its own viewer
+(:mod:`catan_env.games.catan.explorers_and_pirates.viewer`).
 
-The viewer's page keeps one vector of public facts per step (the fields listed
-in :func:`public_fields`: pieces on the board, the robber, dice, VP, card
-counts, C&K knights, walls, metropolises, the merchant, barbarians, improvement
-levels) as the first step plus the changes of each step, so a game of several
-thousand decisions is a few hundred kB. Hands stay hidden: only counts are shown.
+The standard island's page keeps one vector of public facts per step (the
+fields listed in :func:`public_fields`: pieces on the board, the robber, dice,
+VP, card counts, C&K knights, walls, metropolises, the merchant, barbarians,
+improvement levels) as the first step plus the changes of each step, so a game
+of several thousand decisions is a few hundred kB. Hands stay hidden: only
+counts are shown. Its log names seats and places as
+:mod:`catan_env.games.catan.common.viewer` describes.
 """
 
 from __future__ import annotations

@@ -331,7 +331,7 @@
 
   // A legend of every mark this scenario's board can show, each drawn as on the board.
   const LEGEND = (function () {
-    const icon = (svg) => `<svg width="34" height="24" viewBox="-17 -14 34 24">${svg}</svg>`;
+    const icon = (svg) => `<svg width="34" height="26" viewBox="-17 -17 34 26">${svg}</svg>`;
     const swatch = (fill, extra) => `<rect x="-10" y="-9" width="20" height="16" fill="${fill}" ` +
       `stroke="#191919"/>${extra || ""}`;
     const entries = [
@@ -344,8 +344,8 @@
       [dots(-10, -2, D.cargo.map(() => 1)), D.cargo.join(", ")],
     ];
     if (G.free_setup) {
-      entries.push([`<circle cx="0" cy="-2" r="5" fill="none" stroke="#fafafa" stroke-width="2"/>`,
-        "set-up harbor site (while placing one)"]);
+      entries.push([swatch(KIND_FILL.sea, `<circle cx="0" cy="-1" r="5" fill="none" ` +
+        `stroke="#fafafa" stroke-width="2"/>`), "set-up harbor site (while placing one)"]);
     }
     if (G.modules & MOD.pirates) entries.push([pirate(0, -1, PLAYER.red), "pirate ship (flag: placer)"]);
     if (G.modules & MOD.lairs) {

@@ -278,12 +278,14 @@ def _harbor_site(d, x: float, y: float) -> tuple:
     return (x - 6, y - 6, x + 6, y + 6)
 
 
-def _pirate(d, x: float, y: float, flag) -> tuple:
-    d.polygon([(x - 15, y + 1), (x + 15, y + 1), (x + 9, y + 10), (x - 9, y + 10)],
-              fill=(25, 25, 25), outline=(235, 235, 235), width=2)  # fmt: skip
-    d.line((x, y + 1, x, y - 16), fill=(235, 235, 235), width=2)
-    d.rectangle((x + 1, y - 16, x + 11, y - 9), fill=flag, outline=(235, 235, 235))
-    return (x - 15, y - 17, x + 15, y + 11)
+def _pirate(d, x: float, y: float, flag, k: float = 1.0) -> tuple:
+    """The pirate ship, its flag in the colour of the seat that placed it; ``k``: scale."""
+    d.polygon([(x - 15 * k, y + k), (x + 15 * k, y + k), (x + 9 * k, y + 10 * k),
+               (x - 9 * k, y + 10 * k)], fill=(25, 25, 25), outline=(235, 235, 235),
+              width=2)  # fmt: skip
+    d.line((x, y + k, x, y - 16 * k), fill=(235, 235, 235), width=2)
+    d.rectangle((x + k, y - 16 * k, x + 11 * k, y - 9 * k), fill=flag, outline=(235, 235, 235))
+    return (x - 15 * k, y - 17 * k, x + 15 * k, y + 11 * k)
 
 
 def _lair(d, x: float, y: float, captured: bool) -> tuple:
@@ -367,14 +369,14 @@ def _legend_entries(fr: _Frame, harbor_sites: bool) -> list[tuple[Callable, str]
         (lambda d, x, y: _badge(d, x, y, "2"), "2 ships on one route"),
     ]  # fmt: skip
     if harbor_sites:
-        out.append((lambda d, x, y: _harbor_site(d, x, y), "set-up harbor site"))
+        out.append((swatch(SEA_RGB, _harbor_site), "set-up harbor site"))
     modules = (0, MOD_CREWS, MOD_FISH, MOD_SPICES)  # the module each cargo kind comes with
     kinds = [c for c in range(NUM_CARGO) if modules[c] == 0 or fr.modules & modules[c]]
     out.append((lambda d, x, y: _cargo_dots(d, x - 3.5 * (len(kinds) - 1), y,
                                             np.isin(np.arange(NUM_CARGO), kinds), r=4),
                 ", ".join(CARGO_SHORT[c] for c in kinds)))  # fmt: skip
     if fr.modules & MOD_PIRATES:
-        out.append((lambda d, x, y: _pirate(d, x, y + 3, red), "pirate ship (flag: placer)"))
+        out.append((lambda d, x, y: _pirate(d, x, y + 2, red, 0.65), "pirate ship (flag: placer)"))
     if fr.modules & MOD_LAIRS:
         out += [
             (swatch(GOLD_RGB, ring), "gold field"),
