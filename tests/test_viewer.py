@@ -160,7 +160,8 @@ def test_log_names_seats_and_places(record):
 def test_page_in_headless_chromium(tmp_path, record):
     page = write_html(record, tmp_path / "game.html")
     source = page.read_text()
-    assert "<script src" not in source and "http" not in source.split("<script")[0]  # self-contained
+    # self-contained
+    assert "<script src" not in source and "http" not in source.split("<script")[0]
     n = len(record["actions"])
     url = page.resolve().as_uri()
     final_dom = _pages(tmp_path, url, (0, n))[n][1]
