@@ -94,6 +94,8 @@ class LabelLayout:
         self.bounds = bounds
         self.pad = pad
         self._marks: list[tuple[float, float, float, float]] = []
+        self._mark_array: np.ndarray | None = None
+        self._label_array = np.zeros((0, 4))
         self.placed: list[tuple[str, tuple[float, float, float, float]]] = []
         angles = np.arange(self.DIRECTIONS) * (2 * np.pi / self.DIRECTIONS)
         # Below first, then sideways, above last: labels hang under what they describe.
@@ -103,29 +105,54 @@ class LabelLayout:
             steps += [(r * np.cos(a), r * np.sin(a)) for a in angles[order]]
         self._steps = np.array(steps)
 
-    def mark(self, box) -> None:
-        """Register a mark's box: labels keep off it where they can."""
-        self._marks.append(tuple(box))
-
-    def place(self, name: str, width: float, height: float, centre) -> tuple[float, float]:
-        """The centre where a ``width`` x ``height`` label called ``name`` goes."""
+    def _candidates(self, cx, cy, width, height, labels):
+        """Candidate centres, their padded boxes, and which are inside and clear of labels."""
         p = self.pad
-        cx = centre[0] + self._steps[:, 0]
-        cy = centre[1] + self._steps[:, 1]
         boxes = np.stack([cx - width / 2 - p, cy - height / 2 - p,
                           cx + width / 2 + p, cy + height / 2 + p], axis=1)  # fmt: skip
         left, top, right, bottom = self.bounds
         inside = (boxes[:, 0] >= left) & (boxes[:, 1] >= top)
         inside &= (boxes[:, 2] <= right) & (boxes[:, 3] <= bottom)
-        labels = np.array([b for _, b in self.placed]).reshape(-1, 4)
-        free = inside & ~_hits(boxes, labels).any(axis=1)
-        if not free.any():
-            raise RuntimeError(f"no room for label {name!r} near {centre}")
-        marks = np.array(self._marks).reshape(-1, 4)
-        cover = _overlap(boxes, marks).sum(axis=1)
-        clear = free & (cover == 0)
-        i = int(np.argmax(clear)) if clear.any() else int(np.argmin(np.where(free, cover, np.inf)))
+        return cx, cy, boxes, inside & ~_hits(boxes, labels).any(axis=1)
+
+    def mark(self, box) -> None:
+        """Register a mark's box: labels keep off it where they can."""
+        self._marks.append(tuple(box))
+        self._mark_array = None
+
+    def place(self, name: str, width: float, height: float, centre) -> tuple[float, float]:
+        """The centre where a ``width`` x ``height`` label called ``name`` goes."""
+        if self._mark_array is None:
+            self._mark_array = np.array(self._marks, float).reshape(-1, 4)
+        marks, labels = self._mark_array, self._label_array
+        # Most labels fit where they belong: that spot alone first, then the rings.
+        cx, cy, boxes, free = self._candidates(np.array([centre[0]]), np.array([centre[1]]),
+                                               width, height, labels)  # fmt: skip
+        if free[0] and not _hits(boxes, marks).any():
+            i = 0
+        else:
+            cx, cy, boxes, free = self._candidates(centre[0] + self._steps[:, 0],
+                                                   centre[1] + self._steps[:, 1], width, height,
+                                                   labels)  # fmt: skip
+            if not free.any():  # the rings are full: anywhere inside the bounds, on a fine grid
+                left, top, right, bottom = self.bounds
+                p = self.pad
+                gx, gy = np.meshgrid(np.arange(left + width / 2 + p, right, 3.0),
+                                     np.arange(top + height / 2 + p, bottom, 3.0))  # fmt: skip
+                order = np.argsort(np.hypot(gx - centre[0], gy - centre[1]), axis=None)
+                cx, cy, boxes, free = self._candidates(gx.ravel()[order], gy.ravel()[order],
+                                                       width, height, labels)  # fmt: skip
+            if not free.any():
+                raise RuntimeError(f"no room for label {name!r} anywhere in {self.bounds}")
+            spots = np.flatnonzero(free)
+            clear = ~_hits(boxes[spots], marks).any(axis=1)
+            if clear.any():  # the nearest spot clear of the marks
+                i = int(spots[np.argmax(clear)])
+            else:  # else the one covering the least of them
+                i = int(spots[np.argmin(_overlap(boxes[spots], marks).sum(axis=1))])
         box = tuple(float(x) for x in boxes[i])
+        self._label_array = np.vstack([labels, [box]])  # padded: labels keep apart by 2 pads
+        p = self.pad
         self.placed.append((name, (box[0] + p, box[1] + p, box[2] - p, box[3] - p)))
         return float(cx[i]), float(cy[i])
 

@@ -67,3 +67,12 @@ def test_a_label_with_no_room_is_an_error_not_an_overlap():
 def test_boxes_overlap_finds_the_overlapping_pairs_only():
     boxes = [(0, 0, 10, 10), (10, 0, 20, 10), (5, 5, 15, 15), (30, 30, 40, 40)]
     assert boxes_overlap(boxes) == [(0, 2), (1, 2)]  # touching edges do not overlap
+
+
+def test_a_label_finds_room_beyond_the_rings_when_they_are_full():
+    layout = LabelLayout((0, 0, 1000, 14))  # a strip: room only left and right
+    for i in range(60):
+        layout.place(f"label {i}", 10, 10, (500, 7))
+    boxes = [box for _, box in layout.placed]
+    assert boxes_overlap(boxes) == []
+    assert max(abs((b[0] + b[2]) / 2 - 500) for b in boxes) > max(LabelLayout.RADII)

@@ -157,7 +157,8 @@
       const k = field(v, "ep_hex_kind", h);
       const [x, y] = centre(h);
       const name = k >= 0 ? D.kinds[k].replace("_", " ") : "face-down hex";
-      out.push(`<polygon points="${pts(corners(h))}" fill="${k >= 0 ? KIND_FILL[D.kinds[k]] : BACK}" ` +
+      const fill = k >= 0 ? KIND_FILL[D.kinds[k]] : BACK;
+      out.push(`<polygon points="${pts(corners(h))}" fill="${fill}" ` +
         `stroke="#3c3228" stroke-width="2"><title>${G.hex_labels[h]} ${name}</title></polygon>`);
       if (k < 0) out.push(text(x, y, "?", 20, "#c8bedc"));
       if (k === GOLD) {
@@ -183,7 +184,9 @@
       if (k === GOLD && (ls === LAIR_ACTIVE || ls === LAIR_CAPTURED)) {
         out.push(lair(x, y, ls === LAIR_CAPTURED));
       }
-      if (k === GOLD && ls !== 0) out.push(crews(x, y + 0.55 * S, perSeat(v, "lair_crews", h), where));
+      if (k === GOLD && ls !== 0) {
+        out.push(crews(x, y + 0.55 * S, perSeat(v, "lair_crews", h), where));
+      }
       if (k === SHOAL) {
         const f = field(v, "fish_face", h);
         out.push(`<circle cx="${fmt(x)}" cy="${fmt(y - 3)}" r="11" fill="#fafafa" ` +
@@ -201,7 +204,10 @@
         const full = ADVANTAGE_NAMES[a] + (a === 2 && face ? ` on ${face}` : "");
         out.push(house(x - 7, y - 0.45 * S, 8, "#f0dcaa",
           `spice village ${where}: ${full}, ${sacks} sack(s)`));
-        if (sacks) out.push(badge(x + 10, y - 0.45 * S, sacks, CARGO_FILL.spice, "#fff", `${sacks} spice sack(s)`));
+        if (sacks) {
+          out.push(badge(x + 10, y - 0.45 * S, sacks, CARGO_FILL.spice, "#fff",
+            `${sacks} spice sack(s)`));
+        }
         if (a) out.push(plate(x, y + 2, ADVANTAGE[a] + (a === 2 && face ? ` ${face}` : "")));
         out.push(crews(x, y + 0.5 * S, perSeat(v, "village_crews", h), where));
       }
@@ -238,7 +244,8 @@
       const [x, y] = at(vx);
       if (field(v, "ep_vertex_building", vx) === HARBOR_SETTLEMENT) {
         const cargo = cargoOf(v, "ep_storage", vx);
-        out.push(dock(x, y) + house(x, y - 2, 8, colour(p), `v${vx}: ${owner(p)} harbor settlement`));
+        out.push(dock(x, y) +
+          house(x, y - 2, 8, colour(p), `v${vx}: ${owner(p)} harbor settlement`));
         out.push(dots(x + 16, y, cargo));
       } else {
         out.push(house(x, y, 7, colour(p), `v${vx}: ${owner(p)} settlement`));
@@ -310,7 +317,8 @@
         `<td><b>${field(v, "public_vp", p)}</b></td><td>${field(v, "cards", p)}</td>` +
         `<td>${field(v, "gold", p)}</td><td>${ships}/${SHIPS}</td>` +
         `<td>${field(v, "settlers_left", p)}</td><td>${field(v, "crews_left", p)}</td>` +
-        (tracks.length ? `<td>${missions} <small>(${field(v, "mission_vp", p)} VP)</small></td>` : "") +
+        (tracks.length ? `<td>${missions} <small>(${field(v, "mission_vp", p)} VP)</small>` +
+          "</td>" : "") +
         "</tr>");
     }
     return rows.join("");
@@ -347,7 +355,10 @@
       entries.push([swatch(KIND_FILL.sea, `<circle cx="0" cy="-1" r="5" fill="none" ` +
         `stroke="#fafafa" stroke-width="2"/>`), "set-up harbor site (while placing one)"]);
     }
-    if (G.modules & MOD.pirates) entries.push([pirate(0, -1, PLAYER.red), "pirate ship (flag: placer)"]);
+    if (G.modules & MOD.pirates) {
+      entries.push([`<g transform="scale(0.7)">${pirate(0, 2, PLAYER.red)}</g>`,
+        "pirate ship (flag: placer)"]);
+    }
     if (G.modules & MOD.lairs) {
       entries.push([swatch(KIND_FILL.gold, `<rect x="-7" y="-6" width="14" height="10" ` +
         `fill="none" stroke="${GOLD_RING}" stroke-width="2"/>`), "gold field"]);

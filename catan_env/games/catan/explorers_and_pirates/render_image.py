@@ -512,7 +512,8 @@ def _draw_hex_pieces(d, s, fr: _Frame, revealed, rgb, layout, labels) -> None:
         if k == GOLD and lair[h] in (LAIR_ACTIVE, LAIR_CAPTURED):
             layout.mark(_lair(d, x, y, lair[h] == LAIR_CAPTURED))
         if k == GOLD and lair[h] != 0:
-            _add_crews(labels, f"crews h{h}", x, y + r * 0.55, lair_crews[h], rgb)
+            # Under the number token (a crew row higher would touch it).
+            _add_crews(labels, f"crews h{h}", x, y + r * 0.62, lair_crews[h], rgb)
         if k == FISH_SHOAL:
             layout.mark(_shoal(d, x, y - 3, int(fish_face[h])))
             if fish_on[h]:
@@ -520,7 +521,7 @@ def _draw_hex_pieces(d, s, fr: _Frame, revealed, rgb, layout, labels) -> None:
         if k == SPICE:
             layout.mark(_village(d, x - 7, y - r * 0.45))
             if sacks[h]:
-                labels.append(_Label(f"sacks h{h}", 15, 15, (x + 10, y - r * 0.45),
+                labels.append(_Label(f"sacks h{h}", 15, 15, (x + 11, y - r * 0.45),
                                      _sacks_painter(int(sacks[h]))))  # fmt: skip
             a = int(adv[h])
             text = ADVANTAGE_SHORT[a] if 0 <= a < len(ADVANTAGE_SHORT) else "?"
