@@ -70,6 +70,8 @@ from .render import progress, seat_colours, summaries, title
 BOARD_HEIGHT = 430  # the board fills the top; the panel the rest
 LEGEND_WIDTH = 196  # the legend column right of the board
 BOARD_RIGHT = WIDTH - LEGEND_WIDTH
+#: Where the legend's icons are centred and its texts start (x).
+LEGEND_ICON_X, LEGEND_TEXT_X = BOARD_RIGHT + 28, BOARD_RIGHT + 54
 MARGIN = 0.75  # frame around the outermost corners, in hex units
 BACKGROUND_RGB = (29, 63, 99)
 FRAME_RGB = (112, 78, 46)
@@ -364,7 +366,7 @@ def _legend_entries(fr: _Frame, harbor_sites: bool) -> list[tuple[Callable, str]
          "face-down hex"),
         (swatch(FRAME_SEA_RGB), "frame sea"),
         (lambda d, x, y: _settlement(d, x, y + 2, grey), "settlement (1 VP)"),
-        (lambda d, x, y: _harbor_settlement(d, x, y + 2, grey), "harbor settlement (2 VP)"),
+        (lambda d, x, y: _harbor_settlement(d, x, y + 2, grey), "harbor settl.; dots: storage"),
         (lambda d, x, y: _boat(d, x, y + 3, grey, w=10), "ship; dots: its cargo"),
         (lambda d, x, y: _badge(d, x, y, "2"), "2 ships on one route"),
     ]  # fmt: skip
@@ -412,8 +414,8 @@ def _draw_legend(d, fr: _Frame, harbor_sites: bool) -> None:
     step = min(22.0, (BOARD_HEIGHT - 40) / max(1, len(entries)))
     for i, (paint, label) in enumerate(entries):
         y = 38 + i * step
-        paint(d, x0 + 24, y)
-        _text(d, (x0 + 50, y), label, 11, anchor="lm")
+        paint(d, LEGEND_ICON_X, y)
+        _text(d, (LEGEND_TEXT_X, y), label, 11, anchor="lm")
 
 
 # --- the picture ----------------------------------------------------------------------------

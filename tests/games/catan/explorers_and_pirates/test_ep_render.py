@@ -21,12 +21,13 @@ from catan_env.games.catan.explorers_and_pirates.render import status, title
 from catan_env.games.catan.explorers_and_pirates.render_image import (
     BACK_RGB,
     BOARD_RIGHT,
+    LEGEND_TEXT_X,
     _frame,
     _legend_entries,
     draw_with_labels,
 )
 from catan_env.render import render_ansi, render_rgb
-from catan_env.render_image import HEIGHT, WIDTH, boxes_overlap
+from catan_env.render_image import HEIGHT, WIDTH, boxes_overlap, text_box
 from catan_env.replay import iter_replay, make_record, record_jitted_game
 
 EP = "explorers_and_pirates"
@@ -130,7 +131,7 @@ def test_legend_explains_the_marks_of_each_scenario():
     no pirates, lairs, fish or spice; the full game has them all)."""
     texts = {s: [text for _, text in _legend_entries(_frame(s), False)] for s in SCENARIOS}
     for s in SCENARIOS:
-        assert {"face-down hex", "harbor settlement (2 VP)", "ship; dots: its cargo",
+        assert {"face-down hex", "harbor settl.; dots: storage", "ship; dots: its cargo",
                 "2 ships on one route"} <= set(texts[s])  # fmt: skip
     assert not any("pirate" in t or "fish" in t or "spice" in t for t in texts["land_ho"])
     full = " | ".join(texts[EP])
@@ -138,6 +139,11 @@ def test_legend_explains_the_marks_of_each_scenario():
                  "fish shoal", "fish to catch", "spice village", "spice sacks", "swift voyage",
                  "pirate bonus", "fast gold", "Council of Catan"):  # fmt: skip
         assert mark in full, mark
+    room = WIDTH - 4 - LEGEND_TEXT_X  # the legend's text column
+    for s in SCENARIOS:
+        for text in texts[s]:
+            left, _, right, _ = text_box((0, 0), text, 11, "lm")
+            assert right - left <= room, text
     with_sites = [text for _, text in _legend_entries(_frame(EP), True)]
     assert "set-up harbor site" in with_sites and "set-up harbor site" not in texts[EP]
 
