@@ -8,13 +8,17 @@ group below is one protocol of :mod:`catan_env.core.spec`: the options and the
 ``Game`` (:class:`~catan_env.config.GameConfig`, :class:`~catan_env.game.Game`),
 the AEC env's facts, records (the ``variant`` / ``board`` half of
 :mod:`catan_env.replay`), pictures (:mod:`catan_env.render`), the HTML viewer's
-data and batches (the self-play kernel ``play_games``).
+data for the standard island and batches (the self-play kernel ``play_games``).
+Explorers & Pirates declares its own viewer
+(:mod:`catan_env.games.catan.explorers_and_pirates.viewer`).
 
-The viewer's page keeps one vector of public facts per step (the fields listed
-in :func:`public_fields`: pieces on the board, the robber, dice, VP, card
-counts, C&K knights, walls, metropolises, the merchant, barbarians, improvement
-levels) as the first step plus the changes of each step, so a game of several
-thousand decisions is a few hundred kB. Hands stay hidden: only counts are shown.
+The standard island's page keeps one vector of public facts per step (the
+fields listed in :func:`public_fields`: pieces on the board, the robber, dice,
+VP, card counts, C&K knights, walls, metropolises, the merchant, barbarians,
+improvement levels) as the first step plus the changes of each step, so a game
+of several thousand decisions is a few hundred kB. Hands stay hidden: only
+counts are shown. Its log names seats and places as
+:mod:`catan_env.games.catan.common.viewer` describes.
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ from catan_env.games.catan.common.constants import (
 
 from .config import ConfigError, GameConfig
 from .render import RENDER_MODES, render_ansi, render_image
-from .replay import iter_replay, summary
+from .replay import start_game, summary
 
 # --- options and the Game -------------------------------------------------------------
 
@@ -286,39 +290,25 @@ def _geometry() -> dict[str, Any]:
 
 
 def viewer_data(record: dict) -> dict[str, Any]:
-    """Replay a Catan ``record`` and collect what the page shows (JSON-able)."""
-    if isinstance(record, dict) and record.get("variant") == "explorers_and_pirates":
-        raise ValueError(
-            "the HTML viewer does not draw Explorers & Pirates boards yet; use "
-            "'catan-env render' (PNG, GIF or text) for E&P records"
-        )
-    frames = iter_replay(record)
-    game = next(frames)
-    variant = game.variant
+    """Replay a base or C&K ``record`` and collect what the page shows (JSON-able)."""
+    from .games.catan.common.viewer import describe
+    from .viewer import field_offsets, replay_steps
+
+    variant = start_game(record).variant
     fields = public_fields(variant)
-    offsets, at = {}, 0
-    for name, size in fields:
-        offsets[name] = [at, size]
-        at += size
-    start = _public_vector(game.state, variant, fields)
+    labels = {label: h for h, label in enumerate(HEX_LABELS)}
+
+    def vector(game):
+        return _public_vector(game.state, variant, fields)
+
+    def entry(game, a):
+        p = int(game.state[L.CURRENT_PLAYER])
+        return describe(game.action_names[a], p, colours(game.num_players), labels)
+
+    steps, game = replay_steps(record, vector, entry)
     state = game.state
     terrain = [TERRAIN_NAMES[t] for t in state[L.HEX_TERRAIN : L.HEX_TERRAIN + NUM_HEXES]]
     harbors = [HARBOR_NAMES[t] for t in state[L.HARBOR_TYPE : L.HARBOR_TYPE + NUM_HARBORS]]
-    names = variant.actions.names
-    actions, actors, deltas = [], [], []
-    prev = start
-    for a in record["actions"]:
-        actors.append(int(state[L.CURRENT_PLAYER]))
-        actions.append(names[a] if type(a) is int and 0 <= a < len(names) else str(a))
-        game = next(frames)
-        state = game.state
-        vec = _public_vector(state, variant, fields)
-        changed = np.flatnonzero(vec != prev)
-        # Flat [index, value, index, value, ...]: the smallest JSON for a few changes.
-        delta = np.empty(2 * changed.size, np.int64)
-        delta[0::2], delta[1::2] = changed, vec[changed]
-        deltas.append(delta.tolist())
-        prev = vec
     n = game.num_players
     return {
         "title": variant.title,
@@ -332,11 +322,8 @@ def viewer_data(record: dict) -> dict[str, Any]:
         "cards": list(CARD_NAMES),
         "terrain": terrain,
         "harbors": harbors,
-        "fields": offsets,
-        "start": start.tolist(),
-        "deltas": deltas,
-        "actions": actions,
-        "actors": actors,
+        "fields": field_offsets(fields),
+        **steps,
         "dev_types": NUM_DEV_TYPES,
         "geometry": _geometry(),
     }

@@ -2,20 +2,28 @@
 
 ``write_html(record, "game.html")`` replays the record and writes a page with
 the board as SVG, a step slider with previous / next / play buttons (arrow keys
-too), the action log (each action with the seat that chose it) and every
-seat's public state at the chosen step. Nothing is fetched from the network:
-the page carries its data, script and style.
+too), the action log (each action with the seat that chose it, other seats
+named, never counted from the actor) and every seat's public state at the
+chosen step. Pointing at a log line, or stepping to it, marks on the board the
+places its action names (an intersection, a path, a hex). Nothing is fetched
+from the network: the page carries its data, script and style.
 
-Every game's page is the same template and style with the game's own data and
-script, from its viewer hooks (:class:`~catan_env.core.spec.ViewerHooks`: Catan's
-in :mod:`catan_env.catan_hooks` with ``static/viewer.js``, Ancients' in
-:mod:`catan_env.games.ancients.viewer` with ``static/viewer_ancients.js``). The
-data keeps the public facts of the first step and the changes of each step, so
-a game of several thousand decisions is a few hundred kB; hands stay hidden.
+Every game's page is the same template, style and controls
+(``static/viewer_core.js``: state at any step, slider, log, marks) with the
+game's own data and drawing script, from its viewer hooks
+(:class:`~catan_env.core.spec.ViewerHooks`: the standard island's in
+:mod:`catan_env.catan_hooks` with ``static/viewer.js``, Explorers & Pirates' in
+:mod:`catan_env.games.catan.explorers_and_pirates.viewer` with
+``static/viewer_ep.js``, Ancients' in :mod:`catan_env.games.ancients.viewer`
+with ``static/viewer_ancients.js``). The data keeps the public facts of the
+first step and the changes of each step (:func:`replay_steps`), so a game of
+several thousand decisions is a few hundred kB; hands stay hidden.
 
-For tests and links, ``page.html?step=N`` opens at step N, and the page writes
-what it shows into ``<body>``: ``data-ready``, ``data-step``, ``data-board``
-(a hash of the board drawing) and any script error into ``#errors``.
+For tests and links, ``page.html?step=N`` opens at step N (its action's places
+marked), ``&hover=K`` then points at log line K (0-based) as a mouse would,
+and the page writes what it shows into ``<body>``: ``data-ready``,
+``data-step``, ``data-board`` (a hash of the board drawing), ``data-marked``
+(the places marked) and any script error into ``#errors``.
 """
 
 from __future__ import annotations
@@ -23,9 +31,12 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from . import hooks
 
@@ -40,6 +51,61 @@ def viewer_data(record: dict) -> dict[str, Any]:
     from .replay import game_of
 
     return hooks.get(game_of(record)).viewer.viewer_data(record)
+
+
+def field_offsets(fields) -> dict[str, list[int]]:
+    """``{name: [offset, size]}`` of each ``(name, size)`` of a public vector, in order."""
+    offsets, at = {}, 0
+    for name, size in fields:
+        offsets[name] = [at, size]
+        at += size
+    return offsets
+
+
+def replay_steps(
+    record: dict,
+    public_vector: Callable[[Any], np.ndarray],
+    describe: Callable[[Any, int], tuple[str, str]] | None = None,
+) -> tuple[dict[str, Any], Any]:
+    """Replay ``record`` and collect the page's per-step data, and the final game.
+
+    Args:
+        record: a game record.
+        public_vector: the public facts of a game's position, one integer vector.
+        describe: ``describe(game, action)`` before the action is applied:
+            the log's text for it and the places it names (``"v31 e12 h5"``,
+            ``""`` for none).
+
+    Returns:
+        ``({"start", "deltas", "actors", "actions"[, "log", "places"]}, final game)``:
+        the first vector, then per action the changes as a flat ``[index,
+        value, ...]`` list, the seat that chose it and its name.
+    """
+    from .replay import iter_replay
+
+    frames = iter_replay(record)
+    game = next(frames)
+    names = game.action_names
+    start = prev = public_vector(game)
+    out: dict[str, Any] = {"start": start.tolist(), "deltas": [], "actors": [], "actions": []}
+    if describe is not None:
+        out["log"], out["places"] = [], []
+    for a in record["actions"]:
+        out["actors"].append(int(game.current_player))
+        out["actions"].append(names[a] if type(a) is int and 0 <= a < len(names) else str(a))
+        if describe is not None:
+            text, places = describe(game, a)
+            out["log"].append(text)
+            out["places"].append(places)
+        game = next(frames)
+        vec = public_vector(game)
+        changed = np.flatnonzero(vec != prev)
+        # Flat [index, value, index, value, ...]: the smallest JSON for a few changes.
+        delta = np.empty(2 * changed.size, np.int64)
+        delta[0::2], delta[1::2] = changed, vec[changed]
+        out["deltas"].append(delta.tolist())
+        prev = vec
+    return out, game
 
 
 def _asset(name: str) -> str:
@@ -60,11 +126,14 @@ def render_html(record: dict) -> str:
         "TITLE": summary_line,
         "STYLE": _asset("viewer.css"),
         "DATA": payload,
+        "CORE": _asset("viewer_core.js"),
         "SCRIPT": _asset(script),
     }
     # One pass, so text inside the data can never be taken for a placeholder.
     return re.sub(
-        r"\{\{(TITLE|STYLE|DATA|SCRIPT)\}\}", lambda m: parts[m.group(1)], _asset("viewer.html")
+        r"\{\{(TITLE|STYLE|DATA|CORE|SCRIPT)\}\}",
+        lambda m: parts[m.group(1)],
+        _asset("viewer.html"),
     )
 
 
@@ -75,4 +144,4 @@ def write_html(record: dict, path: str | Path) -> Path:
     return path
 
 
-__all__ = ["render_html", "viewer_data", "write_html"]
+__all__ = ["field_offsets", "render_html", "replay_steps", "viewer_data", "write_html"]

@@ -1,15 +1,12 @@
-// The catan_env replay viewer: draws the board of any step of a game record.
-// The data (first step, then each step's changes) is the JSON in #data,
-// written by catan_env.viewer; nothing is fetched.
+// The catan_env replay viewer for the standard island (base game, Cities & Knights):
+// draws the board and the panels of any step; the controls, the log and the marks
+// are viewer_core.js's (window.Viewer). Nothing is fetched.
 "use strict";
 (function () {
-  const D = JSON.parse(document.getElementById("data").textContent);
-  const F = D.fields;
+  const { D, field, fmt, pts, esc, text } = Viewer;
   const G = D.geometry;
-  const N = D.actions.length;
   const CK = D.variant === "cities_and_knights";
   const S = 50; // pixels per unit hex (centre to corner)
-  const KEY_EVERY = 200; // a full copy of the state every this many steps
 
   const TERRAIN = { forest: "#2e7d32", hills: "#c66230", pasture: "#9ccc65",
     fields: "#f2c744", mountains: "#8d8d8d", desert: "#e8d7a1" };
@@ -20,42 +17,10 @@
   const TRACK_NAMES = ["trade", "politics", "science"];
   const EVENTS = ["ship", "trade", "politics", "science"];
 
-  // --- the state at any step --------------------------------------------------------
-  const keyframes = [];
-  (function build() {
-    const v = Int32Array.from(D.start);
-    keyframes.push(v.slice());
-    for (let i = 0; i < N; i++) {
-      apply(v, i);
-      if ((i + 1) % KEY_EVERY === 0) keyframes.push(v.slice());
-    }
-  })();
-
-  function apply(v, i) {
-    const d = D.deltas[i];
-    for (let k = 0; k < d.length; k += 2) v[d[k]] = d[k + 1];
-  }
-
-  function stateAt(step) {
-    const k = Math.floor(step / KEY_EVERY);
-    const v = keyframes[k].slice();
-    for (let i = k * KEY_EVERY; i < step; i++) apply(v, i);
-    return v;
-  }
-
-  function field(v, name, i) {
-    const f = F[name];
-    return f === undefined ? undefined : v[f[0] + (i || 0)];
-  }
-
   function seatField(v, name, p) { return field(v, name, p); }
 
   // --- drawing ----------------------------------------------------------------------
   const px = (xy) => [xy[0] * S, xy[1] * S];
-  const fmt = (x) => Math.round(x * 10) / 10;
-  const pts = (list) => list.map((p) => fmt(p[0]) + "," + fmt(p[1])).join(" ");
-  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;",
-    ">": "&gt;", '"': "&quot;" })[c]);
 
   function hexagon(c) {
     const out = [];
@@ -64,11 +29,6 @@
       out.push([c[0] + S * Math.cos(a), c[1] - S * Math.sin(a)]);
     }
     return out;
-  }
-
-  function text(x, y, s, size, fill, extra) {
-    return `<text x="${fmt(x)}" y="${fmt(y)}" font-size="${size}" fill="${fill || "#191919"}" ` +
-      `text-anchor="middle" dominant-baseline="central"${extra || ""}>${esc(s)}</text>`;
   }
 
   function drawStatic() {
@@ -102,7 +62,7 @@
         `stroke="#5a4628" stroke-width="2"><title>${G.hex_labels[h]} ${D.terrain[h]}` +
         `</title></polygon>`);
     });
-    document.getElementById("static-layer").innerHTML = out.join("");
+    return out.join("");
   }
 
   function token(c, n) {
@@ -288,89 +248,16 @@
       `${field(v, "barbarian_attacks", 0)}, barbarians won ${field(v, "barbarian_wins", 0)}`;
   }
 
-  // --- controls ---------------------------------------------------------------------
-  const slider = document.getElementById("slider");
-  const log = document.getElementById("log");
-  let step = 0;
-  let nowItem = null;
-  let timer = null;
-
-  function hash(s) { // djb2: a cheap fingerprint of the drawing, for tests
-    let h = 5381;
-    for (let i = 0; i < s.length; i++) h = ((h * 33) ^ s.charCodeAt(i)) >>> 0;
-    return h.toString(16);
-  }
-
-  function show(target) {
-    step = Math.max(0, Math.min(N, target | 0));
-    const v = stateAt(step);
-    const pieces = drawPieces(v);
-    document.getElementById("piece-layer").innerHTML = pieces;
-    document.getElementById("players").innerHTML = playersTable(v);
-    document.getElementById("status").textContent = statusLine(v, step);
-    document.getElementById("ck").innerHTML = ckPanel(v);
-    slider.value = String(step);
-    const last = step > 0 ? `: ${D.colours[D.actors[step - 1]]} ${D.actions[step - 1]}` : "";
-    document.getElementById("step-label").textContent = `step ${step} / ${N}${last}`;
-    if (nowItem) nowItem.classList.remove("now");
-    nowItem = step > 0 ? log.children[step - 1] : null;
-    if (nowItem) {
-      nowItem.classList.add("now");
-      log.scrollTop = nowItem.offsetTop - log.clientHeight / 2;
-    }
-    document.body.dataset.step = String(step);
-    document.body.dataset.board = hash(pieces);
-  }
-
-  function play() {
-    const button = document.getElementById("play");
-    if (timer) {
-      clearInterval(timer);
-      timer = null;
-      button.textContent = "play";
-      return;
-    }
-    if (step >= N) show(0);
-    button.textContent = "pause";
-    timer = setInterval(() => {
-      if (step >= N) { play(); return; }
-      show(step + 1);
-    }, 60);
-  }
-
-  function init() {
-    document.getElementById("title").textContent = `${D.title} \u2014 replay`;
-    const s = D.summary;
-    const result = s.winner !== null ? `winner ${D.colours[s.winner]}` :
-      s.truncated ? "truncated" : "unfinished";
-    const agents = D.agents ? `, agents ${D.agents.join(", ")}` : "";
-    document.getElementById("summary").textContent = `seed ${s.seed}, ${D.players} players` +
-      `${agents}, ${N} decisions, ${s.turns} turns, ${result}, final VP ` +
-      `${s.vp.join(" / ")} (catan_env ${s.engine_version || "?"})`;
-    drawStatic();
-    log.innerHTML = D.actions.map((a, i) => `<li><span class="swatch" style="background:` +
-      `${PLAYER[D.colours[D.actors[i]]]}"></span>${esc(a)}</li>`).join("");
-    log.addEventListener("click", (e) => {
-      const li = e.target.closest("li");
-      if (li) show(Array.prototype.indexOf.call(log.children, li) + 1);
-    });
-    slider.max = String(N);
-    slider.addEventListener("input", () => show(+slider.value));
-    document.getElementById("first").addEventListener("click", () => show(0));
-    document.getElementById("prev").addEventListener("click", () => show(step - 1));
-    document.getElementById("next").addEventListener("click", () => show(step + 1));
-    document.getElementById("last").addEventListener("click", () => show(N));
-    document.getElementById("play").addEventListener("click", play);
-    document.addEventListener("keydown", (e) => {
-      if (e.target === slider) return; // the slider handles its own arrows
-      const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: N };
-      if (e.key in moves) { show(moves[e.key]); e.preventDefault(); }
-      if (e.key === " ") { play(); e.preventDefault(); }
-    });
-    const wanted = new URLSearchParams(window.location.search).get("step");
-    show(wanted === null ? 0 : parseInt(wanted, 10) || 0);
-    document.body.dataset.ready = "1";
-  }
-
-  init();
+  // --- the page ----------------------------------------------------------------------
+  Viewer.start({
+    seatName: (p) => D.colours[p],
+    seatFill: (p) => PLAYER[D.colours[p]],
+    detail: `final VP ${D.summary.vp.join(" / ")}`,
+    drawStatic,
+    drawPieces,
+    players: playersTable,
+    status: statusLine,
+    extra: ckPanel,
+    mark: Viewer.geometryMarks(G, S),
+  });
 })();

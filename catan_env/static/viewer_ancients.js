@@ -1,17 +1,14 @@
 // The catan_env replay viewer for Command & Colors: Ancients records: draws the
-// battlefield of any step. The data (first step, then each step's changes) is
-// the JSON in #data, written by catan_env.ancients.viewer; nothing is fetched.
+// battlefield and the panels of any step; the controls and the log are
+// viewer_core.js's (window.Viewer). Nothing is fetched.
 "use strict";
 (function () {
-  const D = JSON.parse(document.getElementById("data").textContent);
-  const F = D.fields;
-  const N = D.actions.length;
+  const { D, field, fmt, esc, text } = Viewer;
   const R = 34; // pixels, hex centre to corner
   const W = R * Math.sqrt(3);
   const MARGIN = 16;
   const WIDTH = 2 * MARGIN + 13 * W;
   const HEIGHT = 2 * MARGIN + 8 * 1.5 * R + 2 * R;
-  const KEY_EVERY = 200; // a full copy of the state every this many steps
 
   // The colours of the picture (catan_env.ancients.render_image).
   const TERRAIN = { clear: "#cbd696", forest: "#3e7a40", hill: "#b28c5c",
@@ -22,38 +19,7 @@
   const SIDE = ["#1e54b0", "#b22222"];
   const LEADER = "#ecbe28";
 
-  // --- the state at any step --------------------------------------------------------
-  const keyframes = [];
-  (function build() {
-    const v = Int32Array.from(D.start);
-    keyframes.push(v.slice());
-    for (let i = 0; i < N; i++) {
-      apply(v, i);
-      if ((i + 1) % KEY_EVERY === 0) keyframes.push(v.slice());
-    }
-  })();
-
-  function apply(v, i) {
-    const d = D.deltas[i];
-    for (let k = 0; k < d.length; k += 2) v[d[k]] = d[k + 1];
-  }
-
-  function stateAt(step) {
-    const k = Math.floor(step / KEY_EVERY);
-    const v = keyframes[k].slice();
-    for (let i = k * KEY_EVERY; i < step; i++) apply(v, i);
-    return v;
-  }
-
-  function field(v, name, i) {
-    const f = F[name];
-    return f === undefined ? undefined : v[f[0] + (i || 0)];
-  }
-
   // --- drawing ----------------------------------------------------------------------
-  const fmt = (x) => Math.round(x * 10) / 10;
-  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;",
-    ">": "&gt;", '"': "&quot;" })[c]);
   const card = (c) => (c >= 0 && c < D.cards.length ? D.cards[c] : "-");
 
   function centre(h) {
@@ -68,11 +34,6 @@
       out.push(fmt(c[0] + R * Math.cos(a)) + "," + fmt(c[1] - R * Math.sin(a)));
     }
     return out.join(" ");
-  }
-
-  function text(x, y, s, size, fill, extra) {
-    return `<text x="${fmt(x)}" y="${fmt(y)}" font-size="${size}" fill="${fill || "#191919"}" ` +
-      `text-anchor="middle" dominant-baseline="central"${extra || ""}>${esc(s)}</text>`;
   }
 
   function drawStatic() {
@@ -92,7 +53,7 @@
       out.push(`<line x1="${x}" y1="${MARGIN / 2}" x2="${x}" y2="${fmt(HEIGHT - MARGIN / 2)}" ` +
         `stroke="#fafaf0" stroke-width="2" stroke-dasharray="6 6"/>`);
     }
-    document.getElementById("static-layer").innerHTML = out.join("");
+    return out.join("");
   }
 
   function drawPieces(v) {
@@ -165,93 +126,16 @@
     return `card in play: ${esc(card(field(v, "card_played", 0)))}`;
   }
 
-  // --- controls ---------------------------------------------------------------------
-  const slider = document.getElementById("slider");
-  const log = document.getElementById("log");
-  let step = 0;
-  let nowItem = null;
-  let timer = null;
-
-  function hash(s) { // djb2: a cheap fingerprint of the drawing, for tests
-    let h = 5381;
-    for (let i = 0; i < s.length; i++) h = ((h * 33) ^ s.charCodeAt(i)) >>> 0;
-    return h.toString(16);
-  }
-
-  function show(target) {
-    step = Math.max(0, Math.min(N, target | 0));
-    const v = stateAt(step);
-    const pieces = drawPieces(v);
-    document.getElementById("piece-layer").innerHTML = pieces;
-    document.getElementById("players").innerHTML = sidesTable(v);
-    document.getElementById("status").textContent = statusLine(v);
-    document.getElementById("ck").innerHTML = cardLine(v);
-    slider.value = String(step);
-    const last = step > 0 ? `: ${D.sides[D.actors[step - 1]]} ${D.actions[step - 1]}` : "";
-    document.getElementById("step-label").textContent = `step ${step} / ${N}${last}`;
-    if (nowItem) nowItem.classList.remove("now");
-    nowItem = step > 0 ? log.children[step - 1] : null;
-    if (nowItem) {
-      nowItem.classList.add("now");
-      log.scrollTop = nowItem.offsetTop - log.clientHeight / 2;
-    }
-    document.body.dataset.step = String(step);
-    document.body.dataset.board = hash(pieces);
-  }
-
-  function play() {
-    const button = document.getElementById("play");
-    if (timer) {
-      clearInterval(timer);
-      timer = null;
-      button.textContent = "play";
-      return;
-    }
-    if (step >= N) show(0);
-    button.textContent = "pause";
-    timer = setInterval(() => {
-      if (step >= N) { play(); return; }
-      show(step + 1);
-    }, 60);
-  }
-
-  function init() {
-    document.getElementById("title").textContent = `${D.title} \u2014 replay`;
-    const s = D.summary;
-    const result = s.winner !== null ? `winner ${D.sides[s.winner]}` :
-      s.truncated ? "truncated" : "unfinished";
-    const agents = D.agents ? `, agents ${D.agents.join(", ")}` : "";
-    document.getElementById("summary").textContent = `seed ${s.seed}${agents}, ${N} ` +
-      `decisions, ${s.turns} turns, ${result}, banners ${s.banners.join(" / ")} ` +
-      `(catan_env ${s.engine_version || "?"})`;
-    const board = document.getElementById("board");
-    board.setAttribute("viewBox", `0 0 ${fmt(WIDTH)} ${fmt(HEIGHT)}`);
-    board.style.width = `${Math.round(WIDTH)}px`;
-    board.style.height = `${Math.round(HEIGHT)}px`;
-    drawStatic();
-    log.innerHTML = D.actions.map((a, i) => `<li><span class="swatch" style="background:` +
-      `${SIDE[D.actors[i]]}"></span>${esc(a)}</li>`).join("");
-    log.addEventListener("click", (e) => {
-      const li = e.target.closest("li");
-      if (li) show(Array.prototype.indexOf.call(log.children, li) + 1);
-    });
-    slider.max = String(N);
-    slider.addEventListener("input", () => show(+slider.value));
-    document.getElementById("first").addEventListener("click", () => show(0));
-    document.getElementById("prev").addEventListener("click", () => show(step - 1));
-    document.getElementById("next").addEventListener("click", () => show(step + 1));
-    document.getElementById("last").addEventListener("click", () => show(N));
-    document.getElementById("play").addEventListener("click", play);
-    document.addEventListener("keydown", (e) => {
-      if (e.target === slider) return; // the slider handles its own arrows
-      const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: N };
-      if (e.key in moves) { show(moves[e.key]); e.preventDefault(); }
-      if (e.key === " ") { play(); e.preventDefault(); }
-    });
-    const wanted = new URLSearchParams(window.location.search).get("step");
-    show(wanted === null ? 0 : parseInt(wanted, 10) || 0);
-    document.body.dataset.ready = "1";
-  }
-
-  init();
+  // --- the page ----------------------------------------------------------------------
+  Viewer.start({
+    seatName: (p) => D.sides[p],
+    seatFill: (p) => SIDE[p],
+    detail: `banners ${D.summary.banners.join(" / ")}`,
+    drawStatic,
+    drawPieces,
+    players: sidesTable,
+    status: statusLine,
+    extra: cardLine,
+    board: [0, 0, WIDTH, HEIGHT],
+  });
 })();

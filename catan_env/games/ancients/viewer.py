@@ -64,31 +64,12 @@ def _public_vector(state: np.ndarray) -> np.ndarray:
 
 def viewer_data(record: dict) -> dict[str, Any]:
     """Replay ``record`` (an Ancients record) and collect what the page shows (JSON-able)."""
-    from catan_env.replay import iter_replay, summary
+    from catan_env.replay import summary
+    from catan_env.viewer import field_offsets, replay_steps
 
-    frames = iter_replay(record)
-    game = next(frames)
-    offsets, at = {}, 0
-    for name, size in public_fields():
-        offsets[name] = [at, size]
-        at += size
+    steps, game = replay_steps(record, lambda g: _public_vector(g.state))
     state = game.state
-    start = _public_vector(state)
     terrain = [TERRAIN_CODES[t] for t in state[L.TERRAIN : L.TERRAIN + NUM_HEXES]]
-    names = game.action_names
-    actions, actors, deltas = [], [], []
-    prev = start
-    for a in record["actions"]:
-        actors.append(int(state[L.CURRENT]))
-        actions.append(names[a] if type(a) is int and 0 <= a < len(names) else str(a))
-        game = next(frames)
-        state = game.state
-        vec = _public_vector(state)
-        changed = np.flatnonzero(vec != prev)
-        delta = np.empty(2 * changed.size, np.int64)
-        delta[0::2], delta[1::2] = changed, vec[changed]
-        deltas.append(delta.tolist())
-        prev = vec
     info = summary(record, game)
     return {
         "game": "ancients",
@@ -103,11 +84,8 @@ def viewer_data(record: dict) -> dict[str, Any]:
         "unit_names": list(UNIT_NAMES),
         "terrain": terrain,
         "hexes": [[int(HEX_R[h]), int(HEX_C[h])] for h in range(NUM_HEXES)],
-        "fields": offsets,
-        "start": start.tolist(),
-        "deltas": deltas,
-        "actions": actions,
-        "actors": actors,
+        "fields": field_offsets(public_fields()),
+        **steps,
     }
 
 

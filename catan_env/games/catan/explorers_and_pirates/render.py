@@ -80,15 +80,26 @@ def summaries(state: np.ndarray) -> list[dict[str, Any]]:
     return out
 
 
-def status(state: np.ndarray) -> str:
-    """Scenario, turn, dice and who decides (or the result), one line."""
+def scenario_title(scenario: str) -> str:
+    """A scenario's name as its data file gives it (``"land_ho"`` -> ``"Land Ho!"``)."""
+    from ..board.ep_frame import load_frame
+
+    return load_frame(scenario).data["title"]
+
+
+def title(state: np.ndarray) -> str:
+    """The game's title: ``"Explorers & Pirates \u2014 Land Ho!"``."""
+    name = scenario_title(SCENARIOS[EL.EP_LAYOUT.get(state, "scenario")])
+    # Scenario 5 is the whole game under the box's name (E&P §10.5).
+    return f"Explorers & Pirates \u2014 {'full game' if name == 'Explorers & Pirates' else name}"
+
+
+def progress(state: np.ndarray) -> str:
+    """Turn, dice and who decides (or the result), one line."""
     g, s = EL.EP_LAYOUT, state
     names = seat_colours(s)
     dice = g.view(s, "dice")
-    line = (
-        f"Explorers & Pirates: {SCENARIOS[g.get(s, 'scenario')]} - turn {g.get(s, 'turn')}, "
-        f"dice {int(dice[0])}+{int(dice[1])}"
-    )
+    line = f"turn {g.get(s, 'turn')}, dice {int(dice[0])}+{int(dice[1])}"
     winner = g.get(s, "winner")
     if winner >= 0:
         return f"{line}, winner: {names[winner]} (seat {winner})"
@@ -96,6 +107,11 @@ def status(state: np.ndarray) -> str:
         return f"{line}, truncated by the turn limit"
     p = g.get(s, "current_player")
     return f"{line}, {names[p]} (seat {p}) decides"
+
+
+def status(state: np.ndarray) -> str:
+    """Title, turn, dice and who decides (or the result), one line."""
+    return f"{title(state)}: {progress(state)}"
 
 
 def text(game: Game) -> str:

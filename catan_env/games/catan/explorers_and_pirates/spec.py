@@ -4,7 +4,7 @@ from catan_env._generated import explorers_and_pirates_kernels
 from catan_env.actions import EP_ACTIONS
 from catan_env.core.spec import GameSpec
 
-from . import chance, render, rules, snapshot
+from . import chance, render, rules, snapshot, viewer
 from .explain import explain
 from .invariants import EP_INVARIANT_NAMES, ep_check_state
 from .layout import EP_LAYOUT
@@ -42,4 +42,5 @@ SPEC = GameSpec(
     determinize=None,
     stat_names=("hexes_discovered",),
     tables_for=_tables,
+    viewer=viewer,
 )

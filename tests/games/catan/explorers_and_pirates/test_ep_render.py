@@ -1,5 +1,6 @@
-"""Rendering Explorers & Pirates (issue 7): text and picture of every scenario along
-short games, and face-down hexes drawn face down whatever they hide."""
+"""Rendering Explorers & Pirates (issues 7, 18): text and picture of every scenario along
+short games, face-down hexes drawn face down whatever they hide, a human title, a
+legend, and labels that never overlap, even on a board crowded on purpose."""
 
 from __future__ import annotations
 
@@ -9,10 +10,24 @@ from ep_helpers import scramble_face_down
 
 from catan_env import Game
 from catan_env.config import GameConfig
-from catan_env.games.catan.explorers_and_pirates.constants import SCENARIOS
-from catan_env.games.catan.explorers_and_pirates.render_image import BACK_RGB, _frame
+from catan_env.games.catan.explorers_and_pirates.constants import (
+    HARBOR_SETTLEMENT,
+    LAIR_ACTIVE,
+    SCENARIOS,
+    SPICE,
+)
+from catan_env.games.catan.explorers_and_pirates.layout import EP_LAYOUT
+from catan_env.games.catan.explorers_and_pirates.render import status, title
+from catan_env.games.catan.explorers_and_pirates.render_image import (
+    BACK_RGB,
+    BOARD_RIGHT,
+    LEGEND_TEXT_X,
+    _frame,
+    _legend_entries,
+    draw_with_labels,
+)
 from catan_env.render import render_ansi, render_rgb
-from catan_env.render_image import HEIGHT, WIDTH
+from catan_env.render_image import HEIGHT, WIDTH, boxes_overlap, text_box
 from catan_env.replay import iter_replay, make_record, record_jitted_game
 
 EP = "explorers_and_pirates"
@@ -93,8 +108,106 @@ def test_face_down_hexes_look_the_same_whatever_they_are():
     assert checked >= 10
 
 
-def test_html_viewer_refuses_explorers_and_pirates_clearly():
-    from catan_env.viewer import render_html
+TITLES = {
+    "land_ho": "Land Ho!",
+    "pirate_lairs": "Pirate Lairs",
+    "fish_for_catan": "Fish for Catan",
+    "spices_for_catan": "Spices for Catan",
+    "explorers_and_pirates": "full game",
+}
 
-    with pytest.raises(ValueError, match="HTML viewer does not draw Explorers & Pirates"):
-        render_html(_game("land_ho", max_turns=5))
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_title_names_the_scenario_for_people(scenario):
+    """Issue 18: "Explorers & Pirates — Land Ho!", never the raw id, in the status too."""
+    state = Game(variant=EP, scenario=scenario, seed=1).state
+    assert title(state) == f"Explorers & Pirates \u2014 {TITLES[scenario]}"
+    assert status(state).startswith(title(state) + ": turn ")
+    assert "_" not in status(state).split(":")[0]
+
+
+def test_legend_explains_the_marks_of_each_scenario():
+    """Every module's marks are in its scenarios' legends and only there (Land Ho! has
+    no pirates, lairs, fish or spice; the full game has them all)."""
+    texts = {s: [text for _, text in _legend_entries(_frame(s), False)] for s in SCENARIOS}
+    for s in SCENARIOS:
+        assert {"face-down hex", "harbor settl.; dots: storage", "ship; dots: its cargo",
+                "2 ships on one route"} <= set(texts[s])  # fmt: skip
+    assert not any("pirate" in t or "fish" in t or "spice" in t for t in texts["land_ho"])
+    full = " | ".join(texts[EP])
+    for mark in ("pirate ship", "pirate lair", "captured lair", "gold field", "crews",
+                 "fish shoal", "fish to catch", "spice village", "spice sacks", "swift voyage",
+                 "pirate bonus", "fast gold", "Council of Catan"):  # fmt: skip
+        assert mark in full, mark
+    room = WIDTH - 4 - LEGEND_TEXT_X  # the legend's text column
+    for s in SCENARIOS:
+        for text in texts[s]:
+            left, _, right, _ = text_box((0, 0), text, 11, "lm")
+            assert right - left <= room, text
+    with_sites = [text for _, text in _legend_entries(_frame(EP), True)]
+    assert "set-up harbor site" in with_sites and "set-up harbor site" not in texts[EP]
+
+
+def _labels_apart(state: np.ndarray, scenario: str) -> list:
+    """The picture's label boxes, checked: inside the board, none overlapping another."""
+    img, labels = draw_with_labels(state)
+    assert img.size == (WIDTH, HEIGHT)
+    left, top, right, bottom = _frame(scenario).box
+    assert right <= BOARD_RIGHT  # the legend column stays clear
+    for name, (x0, y0, x1, y1) in labels:
+        assert left <= x0 < x1 <= right and top <= y0 < y1 <= bottom, name
+    pairs = boxes_overlap([box for _, box in labels])
+    assert not pairs, [(labels[i][0], labels[j][0]) for i, j in pairs]
+    return labels
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_picture_labels_never_overlap_along_a_game(scenario):
+    """Issue 18: the crews, village, sack, storage and ship-count labels of every
+    few states of a game sit apart."""
+    record = _game(scenario, seed=3, max_turns=60)
+    n = len(record["actions"])
+    for step, game in enumerate(iter_replay(record)):
+        if step % max(1, n // 8) == 0 or step == n:
+            _labels_apart(game.state, scenario)
+
+
+def _edges_of_hex(fr, h: int) -> list[int]:
+    corners = list(fr.hex_vertices[h])
+    sides = {frozenset((corners[k], corners[(k + 1) % 6])) for k in range(6)}
+    return [e for e in range(fr.num_edges) if frozenset(fr.edge_vertices[e]) in sides]
+
+
+def test_picture_labels_stay_apart_on_a_crowded_board():
+    """Issue 18: everything face up, a lair with crews of all four seats on every gold
+    field, every village befriended by all four with sacks left, two ships on each of
+    six routes round the villages, harbor settlements with full storage: every label
+    still finds its own place, and ships sharing a route are drawn apart with a count."""
+    s = Game(variant=EP, scenario=EP, seed=2).state.copy()
+    fr = _frame(EP)
+    nh = fr.num_hexes
+    view = EP_LAYOUT.view
+    view(s, "ep_hex_revealed")[:nh] = 1
+    kind = view(s, "ep_hex_kind")[:nh]
+    gold = np.flatnonzero(kind == 8)
+    villages = np.flatnonzero(kind == SPICE)
+    assert len(gold) and len(villages)
+    view(s, "lair_state")[gold] = LAIR_ACTIVE
+    view(s, "lair_crews")[gold] = [1, 2, 1, 2]
+    view(s, "village_crews")[villages] = 1
+    view(s, "village_sacks")[villages] = 3
+    routes = [e for h in villages for e in _edges_of_hex(fr, h)][:6]
+    ships = view(s, "ship_edge")
+    for i in range(12):  # two ships on each of six routes
+        ships[i % 4, i // 4] = routes[i // 2]
+    view(s, "ship_cargo")[:] = [1, 1, 0, 0]
+    for i, h in enumerate(villages):
+        v = fr.hex_vertices[h][2]
+        view(s, "ep_vertex_owner")[v] = i % 4
+        view(s, "ep_vertex_building")[v] = HARBOR_SETTLEMENT
+        view(s, "ep_storage")[v] = [0, 1, 0, 1]
+    labels = _labels_apart(s, EP)
+    names = [name.split()[0] for name, _ in labels]
+    assert names.count("ships") == 6  # one count per shared route
+    assert names.count("crews") == len(gold) + len(villages)
+    assert names.count("sacks") == len(villages) and names.count("storage") == len(villages)
