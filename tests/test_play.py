@@ -1,0 +1,284 @@
+"""``catan-env play``: a real browser plays whole games through the page, and the wire hides hands.
+
+The browser is Debian's ``chromium`` driven by Playwright (``executable_path``);
+without chromium or Playwright the browser tests are skipped, unless
+``CATAN_ENV_REQUIRE_CHROMIUM=1`` (set by ``.ci/run``) makes that a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+from PIL import Image
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+from catan_env import hooks  # noqa: E402
+from catan_env.play.cli import build_session  # noqa: E402
+from catan_env.play.server import make_server  # noqa: E402
+from catan_env.replay import load_record, replay  # noqa: E402
+from catan_env.viewer import viewer_data  # noqa: E402
+
+
+def _args(**kw):
+    base = dict(game="catan", variant=None, scenario=None, agents="random", seat=0,
+                humans=None, seed=5, delay=0.0, record=None, option=[])  # fmt: skip
+    return SimpleNamespace(**{**base, **kw})
+
+
+class _Server:
+    """A play server on a free port in a thread, for one test."""
+
+    def __init__(self, tmp_path, **kw):
+        self.session = build_session(_args(record=str(tmp_path / "game.json"), **kw))
+        sock = socket.socket()
+        sock.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        self.server = make_server(self.session, wait=2.0)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [sock]})
+        self.thread.start()
+        while not self.server.started:
+            time.sleep(0.02)
+        self.session.start()
+
+    def close(self):
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.session.stop()
+
+    def get(self, path):
+        return _http(self.url + path)
+
+    def post(self, path, payload):
+        return _http(self.url + path, json.dumps(payload).encode())
+
+
+def _http(url, data=None):
+    req = urllib.request.Request(url, data, {"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=20) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+@pytest.fixture
+def served(tmp_path):
+    made = []
+
+    def make(**kw):
+        made.append(_Server(tmp_path, **kw))
+        return made[-1]
+
+    yield make
+    for s in made:
+        s.close()
+
+
+# --- the wire ---------------------------------------------------------------------------
+
+
+def _until_human(s, seat):
+    for _ in range(500):
+        if s.session.game.current_player == seat or s.session.game.done:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the agents did not hand the move to the human seat")
+
+
+def test_seats_are_claimed_once_and_other_hands_refused(served):
+    s = served(humans="0,2", agents="random,random")
+    status, claim = s.post("/api/claim", {"seat": 0})
+    assert status == 200
+    token = claim["token"]
+    # A second tab on the same seat, an agent's seat, another human's seat with this token.
+    status, out = s.post("/api/claim", {"seat": 0})
+    assert status == 409 and "another tab" in out["error"]
+    status, out = s.post("/api/claim", {"seat": 1})
+    assert status == 403 and "agent" in out["error"]
+    for seat in (1, 2, 3):
+        status, out = s.get(f"/api/view?seat={seat}&token={token}")
+        assert status == 403, (seat, out)
+        assert "private" not in out
+    status, out = s.get("/api/view?seat=0&token=wrong")
+    assert status == 403
+    status, view = s.get(f"/api/view?seat=0&token={token}")
+    assert status == 200 and view["seat"] == 0 and view["names"][0] == "red"
+
+
+def test_the_view_holds_no_hidden_fact(served):
+    s = served(agents="random,random,random", seed=918273645546)
+    token = s.post("/api/claim", {"seat": 0})[1]["token"]
+    _until_human(s, 0)
+    status, view = s.get(f"/api/view?seat=0&token={token}")
+    assert status == 200
+    text = json.dumps(view)
+    # No seed (it would deal every hidden card again) and no total VP while the game runs.
+    assert str(s.session.seed) not in text and "seed" not in view
+    assert view["board"]["summary"]["vp"] == ["?"] * 4
+    assert set(view) == {
+        "version", "seat", "names", "players", "humans", "current", "phase", "your_turn",
+        "done", "winner", "truncated", "quit_by", "legal", "private", "board", "board_error",
+        "script", "record",
+    }  # fmt: skip
+    # The same view whatever the other seats hold: swap their hands and development cards.
+    g = s.session.game
+    with s.session._lock:
+        hand, dev = g.variant.layout.view(g.state, "hand"), g.variant.layout.view(g.state, "dev_hand")
+        saved = g.state.copy()
+        hand[1:, :5] = np.roll(hand[1:, :5], 1, axis=1)
+        dev[1:] = np.roll(dev[1:], 2, axis=1)
+        after = json.dumps(s.session.view(0, token))
+        g.state[:] = saved
+    assert after == text
+    # The seat's own hand is there, in words.
+    assert view["private"][0]["cards"] == {
+        k: int(n) for k, n in zip(("lumber", "brick", "wool", "grain", "ore"), hand[0][:5], strict=True)
+    }
+
+
+def test_bad_moves_change_nothing(served):
+    s = served(agents="random,random,random")
+    token = s.post("/api/claim", {"seat": 0})[1]["token"]
+    _until_human(s, 0)
+    version = s.session.version
+    before = s.session.game.state.copy()
+    legal = set(np.flatnonzero(s.session.game.action_mask()).tolist())
+    illegal = next(a for a in range(s.session.game.num_actions) if a not in legal)
+    cases = [
+        ({"action": illegal, "version": version}, 400, ""),
+        ({"action": min(legal), "version": version - 1}, 409, "step"),
+        ({"action": "roll", "version": version}, 400, "not an action id"),
+        ({"action": min(legal), "version": version, "token": "x"}, 403, "does not hold"),
+    ]
+    for payload, code, words in cases:
+        status, out = s.post("/api/act", {"seat": 0, "token": token, **payload})
+        assert status == code, (payload, out)
+        assert words in out["error"]
+        assert s.session.version == version
+        assert np.array_equal(s.session.game.state, before)
+
+
+# --- whole games in a real browser --------------------------------------------------------
+
+
+def _chromium():
+    import shutil
+
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        path = None
+    if path:
+        return path
+    if os.environ.get("CATAN_ENV_REQUIRE_CHROMIUM") == "1":
+        pytest.fail("chromium and playwright are needed (apt-get install chromium; the dev extra)")
+    pytest.skip("chromium or playwright is not installed")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = _chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=executable, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def _not_blank(path):
+    img = np.asarray(Image.open(path).convert("RGB"))
+    colours = len(np.unique(img.reshape(-1, 3)[::97], axis=0))
+    assert colours > 20, f"{path} looks blank ({colours} colours)"
+
+
+def _play_through_page(browser, s, tmp_path, seat, rng, limit_s=70.0):
+    from playwright.sync_api import Error as PlaywrightError
+
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    console = []
+    page.on("console", lambda m: console.append(m.text) if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: console.append(str(e)))
+    page.goto(f"{s.url}/seat/{seat}")
+    page.wait_for_selector("body[data-ready='1']")
+    page.screenshot(path=str(tmp_path / "start.png"))
+    clicks, end = 0, time.monotonic() + limit_s
+    while page.get_attribute("body", "data-done") != "1":
+        assert time.monotonic() < end, f"the game did not end in {limit_s} s ({clicks} clicks)"
+        page.wait_for_function(
+            "document.body.dataset.done === '1' || (document.body.dataset.yourTurn === '1' &&"
+            " document.querySelector('#buttons [data-action], .spot') !== null)"
+        )
+        if page.get_attribute("body", "data-done") == "1":
+            break
+        choices = page.query_selector_all("#choices:not([hidden]) [data-action]")
+        if not choices:
+            spots = page.query_selector_all(".spot")
+            buttons = page.query_selector_all("#buttons [data-action]")
+            names = [b.inner_text() for b in buttons]
+            # Moves that end the game sooner first: builds on the board, then the rest,
+            # and trade offers last (a random trader haggles for ever).
+            useful = [b for b, n in zip(buttons, names, strict=True)
+                      if not n.startswith(("offer_", "propose", "maritime"))]  # fmt: skip
+            choices = spots or useful or buttons
+        version = page.get_attribute("body", "data-version")
+        try:
+            rng.choice(choices).click(force=True)
+        except PlaywrightError:  # the page redrew its moves meanwhile: look again
+            continue
+        clicks += 1
+        page.wait_for_function(
+            f"document.body.dataset.version !== '{version}' || document.body.dataset.done === '1'"
+            " || document.querySelector('#choices:not([hidden])') !== null"
+            " || document.body.dataset.message !== ''"
+        )
+        assert not page.evaluate("document.body.dataset.message"), page.evaluate(
+            "document.body.dataset.message"
+        )
+    page.wait_for_function("document.getElementById('turn').textContent.includes('Record saved')")
+    page.screenshot(path=str(tmp_path / "end.png"))
+    assert not console, console
+    assert not page.evaluate("window.catanErrors")
+    _not_blank(tmp_path / "start.png")
+    _not_blank(tmp_path / "end.png")
+    page.close()
+    return clicks
+
+
+def _check_record(s):
+    g = s.session.game
+    record = load_record(s.session.saved)
+    end = replay(record)
+    assert end.done and end.winner == g.winner and list(end.actions) == list(g.actions)
+    # The board the pages were sent, grown one step at a time, is the replay viewer's.
+    live = dict(s.session._board, summary=None)
+    assert live == dict(viewer_data(record), summary=None, agents=live["agents"])
+
+
+def test_a_base_game_played_in_the_browser(served, browser, tmp_path):
+    s = served(agents="random,random", option=["vp_to_win=5"], seed=3)
+    clicks = _play_through_page(browser, s, tmp_path, 0, random.Random(0))
+    assert clicks > 5, clicks
+    print(f"base: {clicks} clicks, {s.session.version} decisions")
+    _check_record(s)
+
+
+def test_an_ancients_game_played_in_the_browser(served, browser, tmp_path):
+    assert hooks.get("ancients")
+    s = served(game="ancients", agents="random", option=["max_turns=12"], seed=4)
+    clicks = _play_through_page(browser, s, tmp_path, 0, random.Random(1))
+    assert clicks > 5
+    _check_record(s)
