@@ -204,16 +204,19 @@ class PlaySession:
             return out
 
     def _summary(self, over: bool) -> dict[str, Any]:
-        g = self.game
-        if over:
-            from catan_env.replay import summary
+        from catan_env.replay import summary
 
-            info = summary(self.game.record(agents=self.labels), g)
+        g = self.game
+        info = summary(g.record(agents=self.labels), g)
+        if over:
             return {**info, "seed": str(self.seed)}
-        # During play: nothing the seed or hidden cards would give away.
-        n = self.config.num_players
-        return {"seed": "(shown at the end)", "winner": None, "truncated": False,
-                "turns": g.turn, "vp": ["?"] * n, "engine_version": None}  # fmt: skip
+        # During play: nothing the seed, the totals with hidden cards (Catan's VP cards)
+        # or the statistics would give away.
+        info.pop("stats", None)
+        info["seed"] = "(shown at the end)"
+        if "vp" in info:
+            info["vp"] = ["?"] * len(info["vp"])
+        return info
 
     # --- moves --------------------------------------------------------------------
 
