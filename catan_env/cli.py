@@ -385,6 +385,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_ray_arguments(tour)
     tour.set_defaults(func=_cmd_tournament)
     add_record_commands(sub, argparse.RawDescriptionHelpFormatter)
+    from .play.cli import add_command as add_play_command  # play: the browser game
+
+    add_play_command(sub, argparse.RawDescriptionHelpFormatter)
     inf = sub.add_parser("info", help="sizes of the state, actions and observations")
     inf.add_argument("--json", action="store_true", help="print one JSON object")
     inf.set_defaults(func=_cmd_info)

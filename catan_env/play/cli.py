@@ -10,6 +10,7 @@ Examples:
 
 from __future__ import annotations
 
+import signal
 import socket
 import sys
 
@@ -109,6 +110,9 @@ def cmd_play(args) -> int:
 
         for url in urls:
             webbrowser.open(url)
+    # uvicorn re-raises the signal that stopped it once it has shut down: exit through
+    # Python then, so the record below is saved on SIGTERM as on Ctrl-C.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         make_server(session).run(sockets=[sock])
     finally:

@@ -307,10 +307,12 @@ class PlaySession:
                 continue
             if self.delay and self._stop.wait(self.delay):
                 return
+            # Outside the lock, so pages are answered while an agent thinks (or numba
+            # compiles it): only this thread moves while an agent's seat decides.
+            a = int(agent.act(self.game))
             with self._lock:
-                if self.quit_by is not None:
+                if self.quit_by is not None or self._stop.is_set():
                     return
-                a = int(agent.act(self.game))
                 self.game.step(a)
                 self._grow_board(p, a)
                 self._after_move()
