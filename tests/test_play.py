@@ -135,7 +135,10 @@ def test_the_view_holds_no_hidden_fact(served):
     # The same view whatever the other seats hold: swap their hands and development cards.
     g = s.session.game
     with s.session._lock:
-        hand, dev = g.variant.layout.view(g.state, "hand"), g.variant.layout.view(g.state, "dev_hand")
+        hand, dev = (
+            g.variant.layout.view(g.state, "hand"),
+            g.variant.layout.view(g.state, "dev_hand"),
+        )
         saved = g.state.copy()
         hand[1:, :5] = np.roll(hand[1:, :5], 1, axis=1)
         dev[1:] = np.roll(dev[1:], 2, axis=1)
@@ -144,7 +147,8 @@ def test_the_view_holds_no_hidden_fact(served):
     assert after == text
     # The seat's own hand is there, in words.
     assert view["private"][0]["cards"] == {
-        k: int(n) for k, n in zip(("lumber", "brick", "wool", "grain", "ore"), hand[0][:5], strict=True)
+        k: int(n)
+        for k, n in zip(("lumber", "brick", "wool", "grain", "ore"), hand[0][:5], strict=True)
     }
 
 

@@ -149,9 +149,7 @@ class PlaySession:
             raise PlayError(f"a seat must be an integer, got {seat!r}")
         if seat not in self.humans:
             who = "an agent's" if seat in self.agents else "no"
-            raise PlayError(
-                f"seat {seat} is {who} seat; people play seats {self.humans}", 403
-            )
+            raise PlayError(f"seat {seat} is {who} seat; people play seats {self.humans}", 403)
 
     def _check_token(self, seat, token) -> None:
         self._check_human(seat)
@@ -265,7 +263,8 @@ class PlaySession:
         from catan_env.replay import save_record
 
         with self._lock:
-            meta = {"humans": self.humans, "agent_specs": {str(p): s for p, s in self._specs.items()}}
+            specs = {str(p): name for p, name in self._specs.items()}
+            meta = {"humans": self.humans, "agent_specs": specs}
             if self.quit_by is not None:
                 meta["quit_by"] = self.quit_by
             self.record_path.parent.mkdir(parents=True, exist_ok=True)
