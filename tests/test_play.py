@@ -15,6 +15,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -209,6 +210,21 @@ def _not_blank(path):
     assert colours > 20, f"{path} looks blank ({colours} colours)"
 
 
+_SELECTORS = {
+    "choices": "#choices:not([hidden]) [data-action]",
+    "spots": ".spot",
+    "buttons": "#buttons [data-action]",
+}
+_OFFER = (
+    "(() => { const t = (s) => Array.from(document.querySelectorAll(s), (e) =>"
+    " e.textContent); return { done: document.body.dataset.done === '1',"
+    " version: document.body.dataset.version,"
+    + ", ".join(f"{k}: t({v!r})" for k, v in _SELECTORS.items())
+    + "}; })()"
+)
+_HAGGLING = ("offer_", "propose", "maritime")
+
+
 def _play_through_page(browser, s, tmp_path, seat, rng, limit_s=70.0):
     from playwright.sync_api import Error as PlaywrightError
 
@@ -226,26 +242,23 @@ def _play_through_page(browser, s, tmp_path, seat, rng, limit_s=70.0):
             "document.body.dataset.done === '1' || (document.body.dataset.yourTurn === '1' &&"
             " document.querySelector('#buttons [data-action], .spot') !== null)"
         )
-        if page.get_attribute("body", "data-done") == "1":
+        # The moves on offer, read in one call: open choices, spots on the board, buttons.
+        offer = page.evaluate(_OFFER)
+        if offer["done"]:
             break
-        choices = page.query_selector_all("#choices:not([hidden]) [data-action]")
-        if not choices:
-            spots = page.query_selector_all(".spot")
-            buttons = page.query_selector_all("#buttons [data-action]")
-            names = [b.inner_text() for b in buttons]
-            # Moves that end the game sooner first: builds on the board, then the rest,
-            # and trade offers last (a random trader haggles for ever).
-            useful = [b for b, n in zip(buttons, names, strict=True)
-                      if not n.startswith(("offer_", "propose", "maritime"))]  # fmt: skip
-            choices = spots or useful or buttons
-        version = page.get_attribute("body", "data-version")
+        kind, texts = next((k, offer[k]) for k in ("choices", "spots", "buttons") if offer[k])
+        # Moves that end the game sooner first: trade offers last (a random trader
+        # haggles for ever).
+        useful = [i for i, t in enumerate(texts) if not t.startswith(_HAGGLING)]
+        pick = rng.choice(useful or range(len(texts)))
         try:
-            rng.choice(choices).click(force=True)
+            page.locator(_SELECTORS[kind]).nth(pick).click(force=True, timeout=5000)
         except PlaywrightError:  # the page redrew its moves meanwhile: look again
             continue
         clicks += 1
         page.wait_for_function(
-            f"document.body.dataset.version !== '{version}' || document.body.dataset.done === '1'"
+            f"document.body.dataset.version !== '{offer['version']}'"
+            " || document.body.dataset.done === '1'"
             " || document.querySelector('#choices:not([hidden])') !== null"
             " || document.body.dataset.message !== ''"
         )
@@ -281,8 +294,16 @@ def test_a_base_game_played_in_the_browser(served, browser, tmp_path):
 
 
 def test_an_ancients_game_played_in_the_browser(served, browser, tmp_path):
-    assert hooks.get("ancients")
-    s = served(game="ancients", agents="random", option=["max_turns=12"], seed=4)
+    # Akragas to two banners, so that two random players finish it in a few hundred moves.
+    scenario = json.loads(
+        (
+            Path(hooks.get("ancients").rules.__file__).parent / "scenarios" / "akragas.json"
+        ).read_text()
+    )
+    scenario["war_council"]["banners_to_win"] = 2
+    (tmp_path / "akragas_2.json").write_text(json.dumps(scenario))
+    s = served(game="ancients", agents="random", seed=4, scenario=str(tmp_path / "akragas_2.json"))
     clicks = _play_through_page(browser, s, tmp_path, 0, random.Random(1))
-    assert clicks > 5
+    assert clicks > 5, clicks
+    print(f"ancients: {clicks} clicks, {s.session.version} decisions, end {s.session.game.winner}")
     _check_record(s)
