@@ -153,6 +153,17 @@ def test_the_view_holds_no_hidden_fact(served):
     }
 
 
+def test_a_game_the_viewer_does_not_draw_is_played_with_buttons(served):
+    s = served(variant="explorers_and_pirates", scenario="land_ho")
+    token = s.post("/api/claim", {"seat": 0})[1]["token"]
+    _until_human(s, 0)
+    status, view = s.get(f"/api/view?seat=0&token={token}")
+    assert status == 200 and view["board"] is None and "Explorers" in view["board_error"]
+    assert view["legal"] and len(view["log"]) == s.session.version
+    assert [row["seat"] for row in view["seats"]] == [0, 1, 2, 3]
+    assert view["names"] == [row["colour"] for row in view["seats"]]
+
+
 def test_bad_moves_change_nothing(served):
     s = served(agents="random,random,random")
     token = s.post("/api/claim", {"seat": 0})[1]["token"]
@@ -235,6 +246,13 @@ def _play_through_page(browser, s, tmp_path, seat, rng, limit_s=70.0):
     page.goto(f"{s.url}/seat/{seat}")
     page.wait_for_selector("body[data-ready='1']")
     page.screenshot(path=str(tmp_path / "start.png"))
+    # A second tab on the same seat is told so and gets no moves.
+    other = browser.new_page()
+    other.goto(f"{s.url}/seat/{seat}")
+    other.wait_for_selector("body[data-ready='1']")
+    assert "already open in another tab" in other.inner_text("#message")
+    assert other.query_selector_all(".spot, #buttons [data-action]") == []
+    other.close()
     clicks, end = 0, time.monotonic() + limit_s
     while page.get_attribute("body", "data-done") != "1":
         assert time.monotonic() < end, f"the game did not end in {limit_s} s ({clicks} clicks)"
@@ -294,15 +312,15 @@ def test_a_base_game_played_in_the_browser(served, browser, tmp_path):
 
 
 def test_an_ancients_game_played_in_the_browser(served, browser, tmp_path):
-    # Akragas to two banners, so that two random players finish it in a few hundred moves.
+    # Akragas to one banner, so that two random players finish it in a few hundred moves.
     scenario = json.loads(
         (
             Path(hooks.get("ancients").rules.__file__).parent / "scenarios" / "akragas.json"
         ).read_text()
     )
-    scenario["war_council"]["banners_to_win"] = 2
-    (tmp_path / "akragas_2.json").write_text(json.dumps(scenario))
-    s = served(game="ancients", agents="random", seed=4, scenario=str(tmp_path / "akragas_2.json"))
+    scenario["war_council"]["banners_to_win"] = 1
+    (tmp_path / "akragas_1.json").write_text(json.dumps(scenario))
+    s = served(game="ancients", agents="random", seed=4, scenario=str(tmp_path / "akragas_1.json"))
     clicks = _play_through_page(browser, s, tmp_path, 0, random.Random(1))
     assert clicks > 5, clicks
     print(f"ancients: {clicks} clicks, {s.session.version} decisions, end {s.session.game.winner}")

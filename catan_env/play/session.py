@@ -91,6 +91,11 @@ class PlaySession:
         self._moved = threading.Event()
         self._stop = threading.Event()
         self._board, self.board_error = self._start_board()
+        self._log: list[list] = []  # [actor, action name]: the log of a game without a board
+        from catan_env.replay import summary
+
+        info = summary(self.game.record(agents=self.labels), self.game)
+        self._names = info.get("colours") or info.get("sides")
         self._thread: threading.Thread | None = None
 
     # --- the board the pages draw --------------------------------------------------
@@ -106,6 +111,7 @@ class PlaySession:
 
     def _grow_board(self, actor: int, action: int) -> None:
         if self._board is None:
+            self._log.append([actor, self.game.action_names[action]])
             return
         vec = self._family.public_vector(self.game)
         changed = np.flatnonzero(vec != self._prev)
@@ -123,8 +129,8 @@ class PlaySession:
 
     @property
     def seat_names(self) -> list[str]:
-        data = self._board or {}
-        names = data.get("colours") or data.get("sides")
+        """Each seat's name as the game's records call it (a colour, an army)."""
+        names = self._names
         return list(names) if names else [f"seat {p}" for p in range(self.config.num_players)]
 
     # --- seats -----------------------------------------------------------------------
@@ -197,6 +203,10 @@ class PlaySession:
                 "script": self.spec.viewer.SCRIPT,
                 "record": str(self.saved) if self.saved else None,
             }
+            if board is None:
+                # No board drawn: the log and each seat's public figures (render hook) instead.
+                out["log"] = self._log
+                out["seats"] = self.spec.render.summaries(g.state)
             if over:
                 out["seed"] = str(self.seed)
             return out

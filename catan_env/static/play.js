@@ -189,6 +189,13 @@
       log.scrollTop = log.scrollHeight;
     } else {
       $("status").textContent = v.board_error || "";
+      const keys = v.seats.length ? Object.keys(v.seats[0]).filter((k) => k !== "seat" &&
+        typeof v.seats[0][k] !== "object") : [];
+      $("players").innerHTML = `<tr>${keys.map((k) => `<th>${esc(k)}</th>`).join("")}</tr>` +
+        v.seats.map((row) => `<tr>${keys.map((k) => `<td>${esc(row[k])}</td>`).join("")}</tr>`)
+          .join("");
+      $("play-log").innerHTML = v.log.map((e) => `<li>${esc(who(e[0]))}: ${esc(e[1])}</li>`)
+        .join("");
     }
     $("quit").disabled = over;
     document.body.dataset.version = String(v.version);
