@@ -325,3 +325,59 @@ def test_an_ancients_game_played_in_the_browser(served, browser, tmp_path):
     assert clicks > 5, clicks
     print(f"ancients: {clicks} clicks, {s.session.version} decisions, end {s.session.game.winner}")
     _check_record(s)
+
+
+def test_quit_saves_a_record_that_replays(served):
+    s = served(agents="random,random,random")
+    token = s.post("/api/claim", {"seat": 0})[1]["token"]
+    _until_human(s, 0)
+    status, out = s.post("/api/quit", {"seat": 0, "token": token})
+    assert status == 200
+    record = load_record(out["record"])
+    assert record["meta"]["quit_by"] == 0 and record["agents"][0] == "human"
+    assert list(replay(record).actions) == list(s.session.game.actions)
+    status, out = s.post(
+        "/api/act", {"seat": 0, "token": token, "action": 0, "version": s.session.version}
+    )
+    assert status == 409 and "over" in out["error"]
+    # After the end the seat is shown the seed.
+    assert s.get(f"/api/view?seat=0&token={token}")[1]["seed"] == str(s.session.seed)
+
+
+def test_the_command_serves_and_saves_on_sigterm(tmp_path):
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    path = tmp_path / "game.json"
+    root = str(Path(__file__).resolve().parents[1])  # this tree's catan_env, not another
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
+    cmd = [sys.executable, "-m", "catan_env.cli", "play", "--no-browser", "--port", "0",
+           "--agents", "random,random", "--humans", "0,2", "--seed", "9", "--delay", "0",
+           "--record", str(path)]  # fmt: skip
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = [proc.stderr.readline() for _ in range(3)]
+        urls = [re.search(r"http://\S+", line).group(0) for line in lines[1:]]
+        assert [u.rsplit("/", 1)[1] for u in urls] == ["0", "2"], lines
+        base = urls[0].rsplit("/seat/", 1)[0]
+        status, out = _http(base + "/api/claim", b'{"seat": 2}')
+        assert status == 200 and out["token"]
+        status, out = _http(base + "/api/claim", b'{"seat": 1}')
+        assert status == 403
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        err = proc.communicate(timeout=30)[1]
+    assert "record saved" in err, err
+    assert replay(load_record(path)).seed == 9
+
+
+def test_bad_arguments_get_one_line(capsys):
+    from catan_env.cli import main
+
+    assert main(["play", "--no-browser", "--humans", "0,7"]) == 2
+    err = capsys.readouterr().err
+    assert "human seats must be in 0..3" in err and err.count("\n") == 1
+    assert main(["play", "--no-browser", "--humans", "zero"]) == 2
+    assert "--humans takes seat numbers" in capsys.readouterr().err

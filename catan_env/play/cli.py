@@ -97,6 +97,7 @@ def cmd_play(args) -> int:
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", args.port))
+    sock.listen(64)  # a tab opened before uvicorn starts waits instead of being refused
     port = sock.getsockname()[1]
     urls = [f"http://127.0.0.1:{port}/seat/{s}" for s in session.humans]
     names = session.seat_names
