@@ -153,6 +153,26 @@ def test_the_view_holds_no_hidden_fact(served):
     }
 
 
+def test_an_ancients_side_sees_its_cards_only(served):
+    s = served(game="ancients", agents="random", seed=918273645546)
+    token = s.post("/api/claim", {"seat": 0})[1]["token"]
+    _until_human(s, 0)
+    g = s.session.game
+    with s.session._lock:
+        before = json.dumps(s.session.view(0, token))
+        hand = g.variant.layout.view(g.state, "hand").reshape(2, -1)
+        mine = {n for n, k in zip(s.session._family.CARD_NAMES, hand[0], strict=True) if k}
+        saved = g.state.copy()
+        hand[1] = np.roll(hand[1], 5)  # the other side's cards, another deal
+        assert not np.array_equal(g.state, saved)
+        after = json.dumps(s.session.view(0, token))
+        g.state[:] = saved
+    assert after == before
+    view = json.loads(before)
+    assert set(view["private"][0]["cards"]) == mine
+    assert str(s.session.seed) not in before
+
+
 def test_a_game_the_viewer_does_not_draw_is_played_with_buttons(served):
     s = served(variant="explorers_and_pirates", scenario="land_ho")
     token = s.post("/api/claim", {"seat": 0})[1]["token"]

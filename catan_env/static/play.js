@@ -161,6 +161,8 @@
     return `${v.names[p]} (${label})`;
   }
 
+  const words = (name) => name.replace(/_/g, " "); // "build_road(e3)": "build road(e3)"
+
   function drawText(v) {
     const over = v.done || v.quit_by !== null;
     let line;
@@ -184,7 +186,7 @@
     if (v.board) {
       const B = v.board;
       const log = $("play-log");
-      log.innerHTML = B.actions.map((a, i) => `<li>${esc(who(B.actors[i]))}: ${esc(a)}</li>`)
+      log.innerHTML = B.actions.map((a, i) => `<li>${esc(who(B.actors[i]))}: ${esc(words(a))}</li>`)
         .join("");
       log.scrollTop = log.scrollHeight;
     } else {
@@ -194,7 +196,7 @@
       $("players").innerHTML = `<tr>${keys.map((k) => `<th>${esc(k)}</th>`).join("")}</tr>` +
         v.seats.map((row) => `<tr>${keys.map((k) => `<td>${esc(row[k])}</td>`).join("")}</tr>`)
           .join("");
-      $("play-log").innerHTML = v.log.map((e) => `<li>${esc(who(e[0]))}: ${esc(e[1])}</li>`)
+      $("play-log").innerHTML = v.log.map((e) => `<li>${esc(who(e[0]))}: ${esc(words(e[1]))}</li>`)
         .join("");
     }
     $("quit").disabled = over;
@@ -243,13 +245,19 @@
   }
 
   async function start() {
-    try {
-      token = (await call("/api/claim", { seat })).token;
-    } catch (e) {
-      message(e.message, "error");
-      document.body.dataset.ready = "1";
-      return;
+    // A seat open in another tab is refused; after a reload the old tab's claim
+    // lapses within seconds, so keep asking.
+    while (token === null) {
+      try {
+        token = (await call("/api/claim", { seat })).token;
+      } catch (e) {
+        message(e.message, "error");
+        document.body.dataset.ready = "1";
+        if (!e.message.includes("another tab")) return;
+        await new Promise((done) => setTimeout(done, 2000));
+      }
     }
+    message("");
     $("quit").addEventListener("click", async () => {
       try {
         const r = await call("/api/quit", { seat, token });
