@@ -256,9 +256,35 @@ _OFFER = (
 _HAGGLING = ("offer_", "propose", "maritime")
 
 
-def _play_through_page(browser, s, tmp_path, seat, rng, limit_s=70.0):
+def _click_a_move(page, rng) -> bool:
+    """Click one of the moves the page offers and wait for its answer (False: none clicked)."""
     from playwright.sync_api import Error as PlaywrightError
 
+    # The moves on offer, read in one call: open choices, spots on the board, buttons.
+    offer = page.evaluate(_OFFER)
+    if offer["done"] or not any(offer[k] for k in _SELECTORS):
+        return False
+    kind, texts = next((k, offer[k]) for k in ("choices", "spots", "buttons") if offer[k])
+    # Moves that end the game sooner first: trade offers last (a random trader
+    # haggles for ever).
+    useful = [i for i, t in enumerate(texts) if not t.startswith(_HAGGLING)]
+    pick = rng.choice(useful or range(len(texts)))
+    try:
+        page.locator(_SELECTORS[kind]).nth(pick).click(force=True, timeout=5000)
+    except PlaywrightError:  # the page redrew its moves meanwhile: look again
+        return False
+    page.wait_for_function(
+        f"document.body.dataset.version !== '{offer['version']}'"
+        " || document.body.dataset.done === '1'"
+        " || document.querySelector('#choices:not([hidden])') !== null"
+        " || document.body.dataset.message !== ''"
+    )
+    message = page.evaluate("document.body.dataset.message")
+    assert not message, message
+    return True
+
+
+def _play_through_page(browser, s, tmp_path, seat, rng, limit_s=70.0):
     page = browser.new_page(viewport={"width": 1300, "height": 900})
     console = []
     page.on("console", lambda m: console.append(m.text) if m.type in ("error", "warning") else None)
@@ -280,29 +306,8 @@ def _play_through_page(browser, s, tmp_path, seat, rng, limit_s=70.0):
             "document.body.dataset.done === '1' || (document.body.dataset.yourTurn === '1' &&"
             " document.querySelector('#buttons [data-action], .spot') !== null)"
         )
-        # The moves on offer, read in one call: open choices, spots on the board, buttons.
-        offer = page.evaluate(_OFFER)
-        if offer["done"]:
-            break
-        kind, texts = next((k, offer[k]) for k in ("choices", "spots", "buttons") if offer[k])
-        # Moves that end the game sooner first: trade offers last (a random trader
-        # haggles for ever).
-        useful = [i for i, t in enumerate(texts) if not t.startswith(_HAGGLING)]
-        pick = rng.choice(useful or range(len(texts)))
-        try:
-            page.locator(_SELECTORS[kind]).nth(pick).click(force=True, timeout=5000)
-        except PlaywrightError:  # the page redrew its moves meanwhile: look again
-            continue
-        clicks += 1
-        page.wait_for_function(
-            f"document.body.dataset.version !== '{offer['version']}'"
-            " || document.body.dataset.done === '1'"
-            " || document.querySelector('#choices:not([hidden])') !== null"
-            " || document.body.dataset.message !== ''"
-        )
-        assert not page.evaluate("document.body.dataset.message"), page.evaluate(
-            "document.body.dataset.message"
-        )
+        if _click_a_move(page, rng):
+            clicks += 1
     page.wait_for_function("document.getElementById('turn').textContent.includes('Record saved')")
     page.screenshot(path=str(tmp_path / "end.png"))
     assert not console, console
@@ -401,3 +406,33 @@ def test_bad_arguments_get_one_line(capsys):
     assert "human seats must be in 0..3" in err and err.count("\n") == 1
     assert main(["play", "--no-browser", "--humans", "zero"]) == 2
     assert "--humans takes seat numbers" in capsys.readouterr().err
+
+
+def test_two_people_at_two_tabs(served, browser):
+    s = served(humans="0,2", agents="random,random", seed=8)
+    pages = {seat: browser.new_page() for seat in (0, 2)}
+    for seat, page in pages.items():
+        page.goto(f"{s.url}/seat/{seat}")
+        page.wait_for_selector("body[data-ready='1']")
+    rng, moved = random.Random(3), {0: 0, 2: 0}
+    end = time.monotonic() + 30
+    while min(moved.values()) < 8 and not s.session.game.done:
+        assert time.monotonic() < end, moved
+        seat = s.session.game.current_player
+        if seat in pages:
+            pages[seat].wait_for_function(
+                "document.body.dataset.yourTurn === '1' || document.body.dataset.done === '1'"
+            )
+            moved[seat] += _click_a_move(pages[seat], rng)
+        else:
+            time.sleep(0.01)
+    # Each tab follows the whole game: the other person's moves are in its log.
+    version = s.session.version
+    for seat, page in pages.items():
+        page.wait_for_function(f"+document.body.dataset.version >= {version}")
+        log = page.inner_text("#play-log")
+        assert f"{s.session.seat_names[seat]} (you)" in log
+        other = 2 - seat
+        assert f"{s.session.seat_names[other]} (human)" in log
+        assert not page.evaluate("window.catanErrors")
+        page.close()
