@@ -83,17 +83,15 @@ def make_app(session: PlaySession, wait: float = 15.0) -> Starlette:
         q = request.query_params
         try:
             seat, token = seat_of(q.get("seat")), q.get("token")
-            out = session.view(seat, token)  # checks the token before any wait
+            session.touch(seat, token)  # the token is checked before any wait
             since = q.get("since")
             if since is not None:
-                loop = asyncio.get_running_loop()
+                since, loop = int(since), asyncio.get_running_loop()
                 end = loop.time() + wait
-                while session.version == int(since) and not out["done"] and loop.time() < end:
-                    if out["quit_by"] is not None:
-                        break
+                while session.version == since and not session.over and loop.time() < end:
                     await asyncio.sleep(0.02)
-                    out = session.view(seat, token)
-            return JSONResponse(out)
+                    session.touch(seat, token)  # a waiting tab still holds its seat
+            return JSONResponse(session.view(seat, token))
         except PlayError as exc:
             return error(exc)
         except ValueError:

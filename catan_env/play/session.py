@@ -168,6 +168,16 @@ class PlaySession:
             )
         held[1] = time.monotonic()
 
+    def touch(self, seat: int, token: str) -> None:
+        """Check that this tab holds ``seat`` and keep its claim fresh."""
+        with self._lock:
+            self._check_token(seat, token)
+
+    @property
+    def over(self) -> bool:
+        """The game has ended, or a person quit it."""
+        return self.game.done or self.quit_by is not None
+
     # --- what a seat sees -------------------------------------------------------------
 
     def view(self, seat: int, token: str) -> dict[str, Any]:
@@ -175,7 +185,7 @@ class PlaySession:
         with self._lock:
             self._check_token(seat, token)
             g = self.game
-            over = g.done or self.quit_by is not None
+            over = self.over
             current = g.current_player
             mine = not over and current == seat
             board = None
@@ -238,7 +248,7 @@ class PlaySession:
         with self._lock:
             self._check_token(seat, token)
             g = self.game
-            if g.done or self.quit_by is not None:
+            if self.over:
                 raise PlayError("the game is over", 409)
             if version != self.version:
                 raise PlayError(
@@ -306,7 +316,7 @@ class PlaySession:
         while not self._stop.is_set():
             with self._lock:
                 g = self.game
-                if g.done or self.quit_by is not None:
+                if self.over:
                     return
                 p = g.current_player
                 agent = self.agents.get(p)
