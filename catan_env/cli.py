@@ -44,6 +44,7 @@ EPILOG = """examples:
   catan-env render games/game_00000.json --gif game.gif
   catan-env simulate --games 1000000 --ray auto   # on a running Ray cluster
   catan-env simulate --game ancients --games 5 --record games/   # replay/render them too
+  catan-env play --agents heuristic   # play against them in a browser (the play extra)
   catan-env info
 
 Every command takes --json (one JSON object on stdout); bad arguments get one line.

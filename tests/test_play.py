@@ -380,8 +380,8 @@ def test_the_command_serves_and_saves_on_sigterm(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
     cmd = [sys.executable, "-m", "catan_env.cli", "play", "--no-browser", "--port", "0",
            "--agents", "random,random", "--humans", "0,2", "--seed", "9", "--delay", "0",
-           "--record", str(path)]  # fmt: skip
-    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, env=env)
+           "--record", str(path), "--json"]  # fmt: skip
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
         lines = [proc.stderr.readline() for _ in range(3)]
         urls = [re.search(r"http://\S+", line).group(0) for line in lines[1:]]
@@ -391,10 +391,13 @@ def test_the_command_serves_and_saves_on_sigterm(tmp_path):
         assert status == 200 and out["token"]
         status, out = _http(base + "/api/claim", b'{"seat": 1}')
         assert status == 403
+        start = json.loads(proc.stdout.readline())
+        assert start["seats"] == {"0": urls[0], "2": urls[1]} and start["seed"] == 9
     finally:
         proc.send_signal(signal.SIGTERM)
-        err = proc.communicate(timeout=30)[1]
+        out, err = proc.communicate(timeout=30)
     assert "record saved" in err, err
+    assert json.loads(out)["record"] == str(path)
     assert replay(load_record(path)).seed == 9
 
 

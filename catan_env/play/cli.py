@@ -10,6 +10,7 @@ Examples:
 
 from __future__ import annotations
 
+import json
 import signal
 import socket
 import sys
@@ -53,6 +54,11 @@ def add_command(sub, formatter) -> None:
     play.add_argument("--delay", type=float, default=0.6, help="seconds between agent moves")
     play.add_argument("--record", metavar="FILE", help="where to save the record")
     play.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    play.add_argument(
+        "--json",
+        action="store_true",
+        help="print the seat addresses (at the start) and the result (at the end) as JSON lines",
+    )
     play.add_argument(
         "-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="rule option"
     )
@@ -105,6 +111,11 @@ def cmd_play(args) -> int:
     for s, url in zip(session.humans, urls, strict=True):
         print(f"  seat {s} ({names[s]}): {url}", file=sys.stderr)
     print("  Ctrl-C ends the server (the record is saved)", file=sys.stderr)
+    if args.json:
+        start = {"game": session.spec.name, "seed": session.seed, "port": port,
+                 "seats": dict(zip(map(str, session.humans), urls, strict=True)),
+                 "record": str(session.record_path)}  # fmt: skip
+        print(json.dumps(start), flush=True)
     session.start()
     if not args.no_browser:
         import webbrowser
@@ -120,4 +131,9 @@ def cmd_play(args) -> int:
         session.stop()
         path = session.saved
         print(f"catan-env play: record saved to {path} (catan-env replay {path})", file=sys.stderr)
+        if args.json:
+            g = session.game
+            end = {"record": str(path), "decisions": len(g.actions), "done": g.done,
+                   "winner": g.winner, "quit_by": session.quit_by}  # fmt: skip
+            print(json.dumps(end), flush=True)
     return 0
