@@ -58,36 +58,42 @@ def make_agent(name: str, seed: int | None = None) -> Agent:
     """Build a registered agent from its spec: ``"random"``, or ``"name:arg"``.
 
     The part before the first ``:`` picks the factory; the rest (a model path,
-    for instance) is passed to it as its first argument, so agents that load
-    something are named on the command line like ``ppo:runs/model.zip``.
+    for instance) is passed to it as its first argument other than ``seed``
+    (by that argument's name, so it never lands on ``seed``), so agents that
+    load something are named on the command line like ``ppo:runs/model.zip``
+    and ``mcts:0.5`` (half a second of search per move). A spec whose first
+    part is no registered name, ``mymodule:MyAgent`` or
+    ``path/to/file.py:MyAgent``, is your own agent, imported by
+    :func:`catan_env.agent_spec.load_custom_agent`.
     """
     base, sep, arg = name.partition(":")
     try:
         factory = _REGISTRY[base]
     except KeyError:
+        from catan_env.agent_spec import is_custom_spec, load_custom_agent
+
+        if is_custom_spec(name):  # your own agent: module:Class or file.py:Class
+            return load_custom_agent(name, seed)
         raise ValueError(
-            f"unknown agent {base!r}; available agents: {', '.join(registered_agents())}"
+            f"unknown agent {base!r}; available agents: {', '.join(registered_agents())}, "
+            "or your own as module:Class or path/to/file.py:Class"
         ) from None
-    takes, needs = _argument_of(factory)
+    param, needs = _argument_of(factory)
     if sep:
-        if not takes:
+        if param is None:
             raise ValueError(f"agent {base!r} takes no argument, got {name!r}")
         if not arg:
             raise ValueError(f"agent {base!r} needs an argument after ':', got {name!r}")
-        return factory(arg, seed=seed)
+        return factory(**{param: arg}, seed=seed)
     if needs:
         raise ValueError(f"agent {base!r} needs an argument: {base}:ARG")
     return factory(seed=seed)
 
 
-def _argument_of(factory: Callable[..., Agent]) -> tuple[bool, bool]:
-    """Whether ``factory`` takes a first argument besides ``seed``, and whether it must."""
-    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+def _argument_of(factory: Callable[..., Agent]) -> tuple[str | None, bool]:
+    """The name of ``factory``'s first argument besides ``seed`` that can be passed by
+    name (None: it has none), and whether it must be given."""
     for p in inspect.signature(factory).parameters.values():
-        if p.name == "seed":
-            continue
-        if p.kind in positional:
-            return True, p.default is inspect.Parameter.empty
-        if p.kind is inspect.Parameter.VAR_POSITIONAL:
-            return True, False
-    return False, False
+        if p.name != "seed" and p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD:
+            return p.name, p.default is inspect.Parameter.empty
+    return None, False

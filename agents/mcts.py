@@ -515,4 +515,24 @@ class MCTSAgent:
         )
 
 
-register("mcts", MCTSAgent)
+def mcts_from_spec(seconds: str | None = None, seed: int | None = None) -> MCTSAgent:
+    """The agent of ``make_agent("mcts")`` (0.1 s of search per move) or ``"mcts:SECONDS"``.
+
+    Raises:
+        ValueError: ``seconds`` is not a positive number.
+    """
+    if seconds is None:
+        return MCTSAgent(seed=seed)
+    try:
+        budget = float(seconds)
+    except ValueError:
+        budget = math.nan
+    if not (math.isfinite(budget) and budget > 0):
+        raise ValueError(
+            f"mcts:SECONDS takes the search time per move in seconds (a positive number, "
+            f"e.g. mcts:0.5), got {seconds!r}"
+        )
+    return MCTSAgent(seed=seed, time_budget=budget)
+
+
+register("mcts", mcts_from_spec)

@@ -1,21 +1,33 @@
 """Trained policies as agents: ``make_agent("ppo:path/to/model.zip")``.
 
 A :class:`PolicyAgent` plays the actor network of a MaskablePPO model
-(sb3-contrib) trained by ``train/train_ppo.py``: it observes the seat that
-must decide, masks the illegal actions and plays the most likely legal action
-(or samples one with ``deterministic=False``).
+(sb3-contrib) trained by ``train/train_ppo.py``, or of any stable-baselines3
+PPO / MaskablePPO MLP policy trained on a catan_env Gymnasium env: it observes
+the seat that must decide, masks the illegal actions and plays the most likely
+legal action (or samples one with ``deterministic=False``).
 
 Inference runs in numpy, so playing needs neither torch nor stable-baselines3
-once the weights are read. Two checkpoint forms load:
+once the weights are read. Three checkpoint forms load, told apart by what the
+archive holds (not by the file's name):
 
 - ``.npz``, written by :func:`export_policy`: the actor's arrays and a JSON
   header, read with ``allow_pickle=False`` (no code can run on loading). The
   shipped checkpoints are of this form (the actor alone is small).
 - ``.zip``, a MaskablePPO save from the trainer: only its ``policy.pth``
   member is read, with ``torch.load(weights_only=True)``, and the trainer's
-  ``catan_policy.json`` member tells the variant and activation. The zip's
-  ``data`` member (cloudpickled objects) is never unpickled here; load the
-  zip with ``MaskablePPO.load`` only if you trust its source.
+  ``catan_policy.json`` member tells the variant and activation.
+- ``.zip``, a plain stable-baselines3 ``model.save()`` of a PPO or MaskablePPO
+  MLP policy (no ``catan_policy.json``): ``policy.pth`` is read the same way;
+  the layers come from its tensors' shapes, the game from the sizes of the
+  first layer and the action head (each registered game has its own), and the
+  activation from the ``policy_kwargs`` that stable-baselines3 writes as
+  readable JSON text into the ``data`` member (Tanh, its default, when none was
+  given). The number of players is not recorded, so the agent plays any.
+
+In neither zip form is the ``data`` member unpickled (its ``:serialized:``
+entries are cloudpickled objects); load a zip with ``MaskablePPO.load`` only if
+you trust its source. A file that is none of these is refused with a
+:class:`ValueError` that says it is not a policy checkpoint, and why.
 """
 
 from __future__ import annotations
@@ -23,7 +35,9 @@ from __future__ import annotations
 import io
 import json
 import os
+import pickle
 import zipfile
+import zlib
 from typing import Any
 
 import numpy as np
@@ -37,6 +51,24 @@ _ACTIVATIONS = {
     "tanh": np.tanh,
     "relu": lambda x: np.maximum(x, 0.0),
 }
+
+
+def actor_layers(state: dict[str, Any]) -> tuple[list, tuple]:
+    """The actor's hidden ``(weight, bias)`` layers, in order, and its action head, from an
+    SB3 ``ActorCriticPolicy`` state dict (tensors or arrays).
+
+    Raises:
+        KeyError: a layer's weight or bias, or the action head, is missing.
+        ValueError: a layer index that is not a number.
+    """
+
+    def arr(x):
+        return x.detach().cpu().numpy() if hasattr(x, "detach") else np.asarray(x)
+
+    prefix = "mlp_extractor.policy_net."
+    idx = sorted({int(k[len(prefix) :].split(".")[0]) for k in state if k.startswith(prefix)})
+    layers = [(arr(state[f"{prefix}{i}.weight"]), arr(state[f"{prefix}{i}.bias"])) for i in idx]
+    return layers, (arr(state["action_net.weight"]), arr(state["action_net.bias"]))
 
 
 class PolicyNet:
@@ -62,19 +94,15 @@ class PolicyNet:
         n_in = self.layers[0][0].shape[1] if self.layers else self.head[0].shape[1]
         if n_in != meta["obs_size"]:
             raise ValueError("the checkpoint's first layer does not match its obs_size")
+        for k, (w, b) in enumerate([*self.layers, self.head]):
+            wanted = self.layers[k - 1][0].shape[0] if k else n_in
+            if w.ndim != 2 or b.shape != (w.shape[0],) or w.shape[1] != wanted:
+                raise ValueError(f"the checkpoint's layer {k} does not follow the one before it")
 
     @classmethod
     def from_state_dict(cls, state: dict[str, Any], meta: dict[str, Any]) -> PolicyNet:
         """From an SB3 ``ActorCriticPolicy`` state dict (tensors or arrays)."""
-
-        def arr(x):
-            return x.detach().cpu().numpy() if hasattr(x, "detach") else np.asarray(x)
-
-        prefix = "mlp_extractor.policy_net."
-        idx = sorted({int(k[len(prefix) :].split(".")[0]) for k in state if k.startswith(prefix)})
-        layers = [(arr(state[f"{prefix}{i}.weight"]), arr(state[f"{prefix}{i}.bias"])) for i in idx]
-        head = (arr(state["action_net.weight"]), arr(state["action_net.bias"]))
-        return cls(layers, head, meta)
+        return cls(*actor_layers(state), meta)
 
     def logits(self, obs: np.ndarray) -> np.ndarray:
         """Action logits for a batch of observations, shape ``(batch, num_actions)``."""
@@ -118,48 +146,178 @@ class PolicyNet:
         np.savez_compressed(path, **arrays)
 
 
+class NotACheckpointError(ValueError):
+    """A file that is not a policy checkpoint; the message says why, in one line."""
+
+    def __init__(self, path: str, why: str):
+        super().__init__(f"{path!r} is not a policy checkpoint: {why}")
+
+
 def load_policy(path: str | os.PathLike) -> PolicyNet:
-    """Read a checkpoint (``.npz`` or the trainer's MaskablePPO ``.zip``) without unpickling.
+    """Read a checkpoint (see the module docstring for the forms) without unpickling.
 
     Raises:
         FileNotFoundError: no such file.
-        ValueError: not a checkpoint of this project.
+        NotACheckpointError: a ``ValueError``: not a checkpoint this project reads (why).
     """
     path = os.fspath(path)
     if not os.path.exists(path):
         raise FileNotFoundError(f"no policy checkpoint at {path!r}")
-    if zipfile.is_zipfile(path) and not path.endswith(".npz"):
-        return _load_zip(path)
-    with np.load(path, allow_pickle=False) as f:
-        if "meta" not in f.files:
-            raise ValueError(f"{path!r} is not a policy checkpoint (no 'meta' entry)")
-        meta = json.loads(str(f["meta"]))
-        n = sum(1 for k in f.files if k.startswith("hidden_") and k.endswith("_weight"))
-        layers = [(f[f"hidden_{i}_weight"], f[f"hidden_{i}_bias"]) for i in range(n)]
-        head = (f["head_weight"], f["head_bias"])
-    _check_meta(meta, path)
-    return PolicyNet(layers, head, meta)
+    if os.path.isdir(path):
+        raise NotACheckpointError(path, "it is a folder")
+    if not zipfile.is_zipfile(path):
+        raise NotACheckpointError(
+            path, "it is not a zip archive (an .npz of export_policy or a stable-baselines3 .zip)"
+        )
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = set(z.namelist())
+            if "policy.pth" in names:
+                return _load_zip(path, z, names)
+            if "meta.npy" in names:
+                return _load_npz(path)
+    except (zipfile.BadZipFile, EOFError, zlib.error) as exc:
+        raise NotACheckpointError(path, f"the archive is damaged ({exc})") from None
+    raise NotACheckpointError(
+        path,
+        "the archive holds neither 'meta.npy' (an .npz of export_policy) nor 'policy.pth' "
+        "(a stable-baselines3 save)",
+    )
 
 
-def _load_zip(path: str) -> PolicyNet:
-    import torch  # the .zip form needs torch; the .npz form does not
+def _load_npz(path: str) -> PolicyNet:
+    try:
+        with np.load(path, allow_pickle=False) as f:
+            if "meta" not in f.files:
+                raise NotACheckpointError(path, "no 'meta' entry")
+            meta = json.loads(str(f["meta"]))
+            n = sum(1 for k in f.files if k.startswith("hidden_") and k.endswith("_weight"))
+            want = [f"hidden_{i}_{part}" for i in range(n) for part in ("weight", "bias")]
+            missing = [k for k in (*want, "head_weight", "head_bias") if k not in f.files]
+            if missing:
+                raise NotACheckpointError(path, f"no {missing[0]!r} entry")
+            layers = [(f[f"hidden_{i}_weight"], f[f"hidden_{i}_bias"]) for i in range(n)]
+            head = (f["head_weight"], f["head_bias"])
+    except json.JSONDecodeError:
+        raise NotACheckpointError(path, "its 'meta' entry is not JSON") from None
+    except NotACheckpointError:
+        raise
+    except ValueError as exc:
+        # numpy's own words would advise allow_pickle=True: the opposite of what to do.
+        why = (
+            "an entry holds pickled Python objects, which are never loaded"
+            if "pickle" in str(exc)
+            else f"an entry does not read as an array ({exc})"
+        )
+        raise NotACheckpointError(path, why) from None
+    return _net(path, layers, head, meta)
 
-    with zipfile.ZipFile(path) as z:
-        names = z.namelist()
-        if META_MEMBER not in names or "policy.pth" not in names:
-            raise ValueError(
-                f"{path!r} is not a checkpoint written by train/train_ppo.py (needs "
-                f"{META_MEMBER} and policy.pth); load it with MaskablePPO.load if you trust it"
-            )
-        meta = json.loads(z.read(META_MEMBER))
+
+def _load_zip(path: str, z: zipfile.ZipFile, names: set[str]) -> PolicyNet:
+    try:
+        import torch  # the .zip forms need torch; the .npz form does not
+    except ImportError:
+        raise ValueError(
+            f"{path!r}: reading a .zip checkpoint needs torch (pip install 'catan_env[train]'); "
+            "an .npz checkpoint (agents.policy_agent.export_policy) does not"
+        ) from None
+    try:
         state = torch.load(io.BytesIO(z.read("policy.pth")), map_location="cpu", weights_only=True)
+    except pickle.UnpicklingError:
+        raise NotACheckpointError(
+            path, "its policy.pth holds Python objects besides tensors, which are never unpickled"
+        ) from None
+    except (RuntimeError, EOFError, OSError, ValueError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        why = f"its policy.pth does not read as torch tensors ({first})"
+        raise NotACheckpointError(path, why) from None
+    if not isinstance(state, dict):
+        raise NotACheckpointError(path, "its policy.pth is not a state dict of tensors")
+    if META_MEMBER in names:
+        try:
+            meta = json.loads(z.read(META_MEMBER))
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise NotACheckpointError(path, f"its {META_MEMBER} is not JSON") from None
+    else:
+        meta = _meta_of_plain_save(path, z, names, state)
+    return _net(path, *_actor_arrays(path, state), meta)
+
+
+def _actor_arrays(path: str, state: dict):
+    """The actor's ``(weight, bias)`` layers and head from an SB3 policy state dict."""
+    if "action_net.weight" not in state or "action_net.bias" not in state:
+        raise NotACheckpointError(
+            path,
+            "its policy.pth has no action_net: not an actor-critic policy with a discrete head",
+        )
+    extra = [k for k in state if k.startswith(("features_extractor.", "pi_features_extractor."))]
+    if extra:
+        raise NotACheckpointError(
+            path,
+            f"its policy has a learned features extractor ({extra[0]}); only MLP policies play",
+        )
+    try:
+        return actor_layers(state)
+    except (KeyError, ValueError, AttributeError, TypeError) as exc:
+        raise NotACheckpointError(path, f"its actor's layers do not read ({exc})") from None
+
+
+def _meta_of_plain_save(path: str, z: zipfile.ZipFile, names: set[str], state: dict) -> dict:
+    """The header of a plain stable-baselines3 save: sizes from the tensors, the game from
+    the sizes, the activation from ``data``'s readable ``policy_kwargs``."""
+    from catan_env.core import registry
+
+    layers, head = _actor_arrays(path, state)
+    obs_size = int((layers[0][0] if layers else head[0]).shape[1])
+    num_actions = int(head[0].shape[0])
+    sizes = {n: (registry.get(n).obs_size, registry.get(n).num_actions) for n in registry.names()}
+    games = [n for n, size in sizes.items() if size == (obs_size, num_actions)]
+    if not games:
+        known = ", ".join(f"{n} {o} -> {a}" for n, (o, a) in sizes.items())
+        raise NotACheckpointError(
+            path,
+            f"its network maps {obs_size} observations to {num_actions} actions, the sizes "
+            f"of no catan_env game ({known})",
+        )
+    kwargs: dict = {}
+    if "data" in names:
+        try:
+            kwargs = json.loads(z.read("data")).get("policy_kwargs") or {}
+        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
+            why = "its 'data' member is not stable-baselines3's JSON"
+            raise NotACheckpointError(path, why) from None
+    given = str(kwargs.get("activation_fn", "<class 'torch.nn.modules.activation.Tanh'>"))
+    activation = next((a for a in _ACTIVATIONS if f".{a}'" in given.lower()), None)
+    if activation is None:
+        raise NotACheckpointError(
+            path, f"its activation {given} is not one this agent plays ({', '.join(_ACTIVATIONS)})"
+        )
+    return {
+        "format": FORMAT,
+        "variant": games[0],
+        "activation": activation,
+        "obs_size": obs_size,
+        "num_actions": num_actions,
+        "source": "stable-baselines3",
+    }
+
+
+def _net(path: str, layers, head, meta) -> PolicyNet:
+    if not isinstance(meta, dict):
+        raise NotACheckpointError(path, "its header is not a JSON object")
     _check_meta(meta, path)
-    return PolicyNet.from_state_dict(state, meta)
+    missing = [k for k in ("variant", "activation", "obs_size", "num_actions") if k not in meta]
+    if missing:
+        raise NotACheckpointError(path, f"its header has no {missing[0]!r}")
+    try:
+        return PolicyNet(layers, head, meta)
+    except ValueError as exc:
+        raise NotACheckpointError(path, str(exc)) from None
 
 
 def _check_meta(meta: dict, path: str) -> None:
     if meta.get("format") != FORMAT:
-        raise ValueError(f"{path!r}: unsupported checkpoint format {meta.get('format')!r}")
+        raise NotACheckpointError(path, f"unsupported checkpoint format {meta.get('format')!r}")
 
 
 def export_policy(model, path: str | os.PathLike, meta: dict[str, Any]) -> PolicyNet:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from catan_env.core.checks import action_index
 from catan_env.games.catan.base import action_ids as _base_ids
 from catan_env.games.catan.board.standard import HEX_LABELS
 from catan_env.games.catan.cities_and_knights import action_ids as _ck_ids
@@ -155,16 +156,9 @@ class ActionTable:
             raise AssertionError("action names are not unique")
 
     def check_id(self, action) -> int:
-        """Validate an integer action id and return it as a Python int."""
-        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
-            raise TypeError(
-                f"an action must be an integer id or a name string, not {type(action).__name__}"
-                f" ({action!r})"
-            )
-        a = int(action)
-        if not 0 <= a < self.size:
-            raise ValueError(f"action id {a} is out of range: the space has ids 0..{self.size - 1}")
-        return a
+        """Validate an integer action id (numpy integers and one-value integer arrays
+        too) and return it as a Python int."""
+        return action_index(action, self.size, names=True)
 
     def action_id(self, action: int | str | np.integer) -> int:
         """Action id from an id or a readable name; raises on anything else."""

@@ -31,8 +31,10 @@ Spaces (per game):
     the mask is all zeros for agents not to act.
 
 Rendering: ``render_mode="ansi"`` returns a text board, ``"rgb_array"`` a
-``uint8`` picture (Catan ``(660, 1000, 3)``), ``"human"`` (Catan) shows it in a
-window after every step (:mod:`catan_env.render`).
+``uint8`` picture (Catan ``(660, 1000, 3)``), ``"human"`` shows it in a window
+after every step (:mod:`catan_env.render`; without a display it fails at
+construction, saying so). ``metadata["render_modes"]`` lists every mode the env
+accepts.
 
 Records: ``env.unwrapped.record()`` is the current game's record and
 ``env.unwrapped.save_record(path)`` writes it (:mod:`catan_env.replay`;
@@ -57,8 +59,15 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from . import hooks
-from .render import HumanWindow, available_render_modes, has_display, render_mode_check
+from .render import RENDER_MODES, HumanWindow, render_mode_check
 from .replay import save_record
+
+
+class UnknownAgentError(KeyError, ValueError):
+    """An agent name the env does not have (a ``KeyError``, as a dict lookup would raise)."""
+
+    def __str__(self) -> str:  # KeyError's own str() would quote the message
+        return str(self.args[0])
 
 
 def env(**kwargs: Any) -> AECEnv:
@@ -158,17 +167,21 @@ class raw_env(AECEnv):
         variant: the game, a registry name (``"base"``, ``"cities_and_knights"``,
             ``"explorers_and_pirates"``, ``"ancients"``).
         render_mode: ``None`` or one of the game's render modes (``"ansi"``,
-            ``"rgb_array"``; Catan also ``"human"``).
+            ``"rgb_array"``, ``"human"``: ``metadata["render_modes"]``).
         **options: the game's options (its ``configure``): Catan's
             ``num_players`` (2-4) and :class:`~catan_env.config.GameConfig`
             options; Ancients' ``scenario`` and rule options.
 
     Raises:
         ValueError: an unknown game, option or render mode (``ConfigError`` for Catan options).
+        RuntimeError: ``render_mode="human"`` where no window can open.
+
+    ``observation_space``, ``action_space`` and ``observe`` of a name that is not
+    one of :attr:`possible_agents` raise :class:`UnknownAgentError` naming the agents.
     """
 
     metadata = {
-        "render_modes": available_render_modes(),
+        "render_modes": list(RENDER_MODES),
         "render_fps": 4,
         "name": "catan_base_v0",
         "is_parallelizable": False,
@@ -187,8 +200,9 @@ class raw_env(AECEnv):
         self._obs_size, self._observe_into = spec.obs_size, spec.observe_into
         self.metadata = {
             **self.metadata,
-            # Declared modes are tried by checkers: no window where none can open.
-            "render_modes": [m for m in spec.pictures.MODES if m != "human" or has_display()],
+            # Every mode the env accepts ("human" fails at construction where no window
+            # can open, with an error saying so).
+            "render_modes": list(spec.pictures.MODES),
             "name": spec.env.name(self._config),
         }
         n_actions = spec.num_actions
@@ -206,10 +220,19 @@ class raw_env(AECEnv):
         self._seed_rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
+        """The observation space of ``agent`` (one of :attr:`possible_agents`)."""
+        return self.observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        """The action space of ``agent`` (one of :attr:`possible_agents`)."""
+        return self.action_spaces[self._known(agent)]
+
+    def _known(self, agent) -> str:
+        if agent not in self._seat_of:
+            raise UnknownAgentError(
+                f"unknown agent {agent!r}; this env's agents are {', '.join(self.possible_agents)}"
+            )
+        return agent
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a new game; ``seed`` fixes it completely."""
@@ -228,7 +251,7 @@ class raw_env(AECEnv):
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._seat_of[agent]
+        seat = self._seat_of[self._known(agent)]
         game = self.game
         if game.current_player == seat:
             mask = game.action_mask().astype(np.int8)

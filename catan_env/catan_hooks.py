@@ -380,6 +380,19 @@ def _make_agent(name: str, seed: int | None):
     return make_agent(name, seed=seed)
 
 
+def _agent_specs() -> list[str]:
+    from agents import registered_agents
+
+    # How each agent's argument is written (make_agent passes the text after the colon).
+    written = {"mcts": "mcts[:SECONDS]", "ppo": "ppo:PATH"}
+    return [written.get(name, name) for name in registered_agents()]
+
+
+def _scenarios(name: str) -> list[str]:
+    # A rule set with scenarios lists the playable ones in its options module.
+    return list(getattr(registry.module(name, "options"), "PLAYABLE", ()))
+
+
 def _game_seeds(seed: int, games: int) -> np.ndarray:
     from .simulate import game_seeds
 
@@ -399,15 +412,22 @@ def _play(config: GameConfig, kinds, seeds, agent_seed: int, out, parallel: bool
            agent_seed, out.winners, out.turns, out.decisions, out.vps, out.stats)  # fmt: skip
 
 
+def _kernel_inputs(config: GameConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    spec = registry.get(config.variant)
+    return spec.tables(config), config.config_vector(), config.board_template()
+
+
 batch = SimpleNamespace(
     WORDS={},
     TOURNAMENT_FORM="lineup",
     parse_option=_parse_option,
     make_agent=_make_agent,
+    agent_specs=_agent_specs,
     simulate_seeds=_game_seeds,
     tournament_seeds=_game_seeds,
     seeds_of=_seeds_of,
     play=_play,
+    kernel_inputs=_kernel_inputs,
     title=lambda config: f"{config.variant}, {config.num_players} players",
     seat_names=lambda config: [str(p) for p in range(config.num_players)],
     details=lambda config: {},
@@ -423,7 +443,7 @@ def hooks_for(name: str) -> dict[str, Any]:
         "records": records,
         "pictures": render,
         "viewer": viewer,
-        "batch": batch,
+        "batch": SimpleNamespace(**vars(batch), scenarios=partial(_scenarios, name)),
     }
 
 

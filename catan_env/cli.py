@@ -24,8 +24,10 @@ import argparse
 import json
 import os
 import sys
+from contextlib import nullcontext
 
 from catan_env.core import registry
+from catan_env.core.notice import compile_notice
 
 from .cli_records import add_commands as add_record_commands
 from .config import ConfigError
@@ -44,6 +46,8 @@ EPILOG = """examples:
   catan-env render games/game_00000.json --gif game.gif
   catan-env simulate --games 1000000 --ray auto   # on a running Ray cluster
   catan-env simulate --game ancients --games 5 --record games/   # replay/render them too
+  catan-env simulate --games 100 --agents heuristic --dataset data/   # decisions for offline RL
+  catan-env simulate --games 10 --agents my_agents.py:MyAgent,random,random,random
   catan-env play --agents heuristic   # play against them in a browser (the play extra)
   catan-env info
 
@@ -67,11 +71,58 @@ seat share) and ratings are openskill Plackett-Luce on each game's ranking
 """
 
 
+#: The largest ``--seed`` (seeds are 31-bit, as the tournament's seat shuffles take them).
+SEED_MAX = 2**31 - 1
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error (no usage block) for bad arguments."""
+    """argparse with a one-line error (no usage block) for bad arguments; with
+    ``catalogue`` set, its help ends with the games, scenarios and agents there are."""
+
+    catalogue = False
 
     def error(self, message: str):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return f"{text}\n{catalogue()}" if self.catalogue else text
+
+
+def catalogue() -> str:
+    """What ``--game``, ``--variant``, ``--scenario`` and ``--agents`` take, per game."""
+    from . import hooks
+
+    lines = ["games and variants (--game, --variant; the first is the default):"]
+    for fam in registry.families():
+        games = registry.members(fam)
+        variants = ", ".join(games) if games != (fam,) else "no variants"
+        lines.append(f"  {fam:<10}{variants}")
+    lines.append("scenarios (--scenario; the first is the default):")
+    for name in registry.names():
+        scenarios = hooks.get(name).batch.scenarios()
+        if scenarios:
+            extra = ", or a scenario JSON file" if registry.members(name) == (name,) else ""
+            lines.append(f"  {name:<23}{', '.join(scenarios)}{extra}")
+    lines.append("agents (--agents):")
+    for fam in registry.families():
+        specs = hooks.get(registry.members(fam)[0]).batch.agent_specs()
+        lines.append(f"  {fam:<10}{', '.join(specs)}")
+    return "\n".join(lines) + "\n"
+
+
+def _check_run(args) -> None:
+    """The flags simulate and tournament share, checked before anything is played."""
+    from .simulate import check_threads
+
+    if args.games < 1:
+        raise ConfigError(f"--games must be at least 1, got {args.games}")
+    if not 0 <= args.seed <= SEED_MAX:
+        raise ConfigError(f"--seed must be an integer in 0..{SEED_MAX}, got {args.seed}")
+    if args.threads is not None:
+        check_threads(args.threads, "--threads")
+    if args.players is not None and args.players < 1:
+        raise ConfigError(f"--players must be at least 1, got {args.players}")
 
 
 def _spec(args):
@@ -91,7 +142,14 @@ def _make_config(args, spec, players: int | None):
         options["scenario"] = args.scenario
     if players is not None:
         options["num_players"] = players
-    return spec.configure(**options)
+    try:
+        return spec.configure(**options)
+    except ValueError as exc:  # ConfigError too: say which flag set the refused value
+        if args.players is not None and "num_players" in str(exc):
+            raise ConfigError(f"--players {args.players}: {exc}") from None
+        if getattr(args, "scenario", None) is not None and "scenario" in str(exc).lower():
+            raise ConfigError(f"--scenario {args.scenario}: {exc}") from None
+        raise
 
 
 def _agent_names(text: str) -> list[str]:
@@ -104,6 +162,13 @@ def _agent_names(text: str) -> list[str]:
 def _cmd_simulate(args) -> int:
     from .simulate import simulate
 
+    _check_run(args)
+    if args.record is None and args.record_games is not None:
+        raise ConfigError("--record-games needs --record DIR")
+    if args.overwrite and args.record is None and args.dataset is None:
+        raise ConfigError("--overwrite needs --record DIR or --dataset DIR")
+    if args.record_games is not None and args.record_games < 0:
+        raise ConfigError(f"--record-games must be at least 0, got {args.record_games}")
     spec = _spec(args)
     config = _make_config(args, spec, args.players)
     players = config.num_players
@@ -112,20 +177,18 @@ def _cmd_simulate(args) -> int:
         names = names * players
     if len(names) != players:
         raise ConfigError(f"--agents names {len(names)} agents for {players} players")
-    agent_list = [spec.batch.make_agent(name, args.seed * 1000 + i) for i, name in enumerate(names)]
-    if args.threads is not None and args.threads < 1:
-        raise ConfigError(f"--threads must be at least 1, got {args.threads}")
+    if args.dataset is not None:
+        _check_dataset_args(args)
     on_game, recorded = None, 0
     if args.record:
-        from .cli_records import record_writer
+        from .cli_records import check_record_folder, record_writer
 
+        check_record_folder(args.record, args.overwrite)
         recorded = args.games if args.record_games is None else min(args.games, args.record_games)
-        if recorded < 0:
-            raise ConfigError(f"--record-games must be at least 0, got {args.record_games}")
-        on_game = record_writer(args.record, names, recorded, not args.quiet)
+        on_game = record_writer(args.record, names, recorded, not args.quiet, args.overwrite)
     result = simulate(
         args.games,
-        agent_list,
+        names,
         config,
         seed=args.seed,
         progress=not args.quiet,
@@ -134,23 +197,29 @@ def _cmd_simulate(args) -> int:
         on_game_limit=recorded,
         **_ray_kwargs(args),
     )
+    dataset = _write_dataset(args, config, spec, names) if args.dataset is not None else None
     if args.json:
         out = result.to_dict()
         if args.record:
             out["records"] = {"dir": args.record, "games": recorded}
+        if dataset is not None:
+            out["dataset"] = dataset
         print(json.dumps(out))
         return 0
     words = spec.batch.WORDS
     seat, score = words.get("seat", "seat"), words.get("vp", "VP")
     seats = spec.batch.seat_names(config)
     wide = max(6, 2 + max(map(len, seats)))
+    agent_wide = max(12, 2 + max(map(len, result.agents)))  # agent names are never cut
     print(
         f"{result.games} games of {spec.batch.title(config)} ({result.engine}, seed {result.seed})"
     )
-    print(f"{seat:<{wide}}{'agent':<12}{'wins':>8}{'win rate':>10}{score:>9}")
+    print(f"{seat:<{wide}}{'agent':<{agent_wide}}{'wins':>8}{'win rate':>10}{score:>9}")
     rows = zip(seats, result.agents, result.wins, result.mean_vp, strict=True)
     for name, agent, wins, mean in rows:
-        print(f"{name:<{wide}}{agent:<12}{wins:>8}{wins / result.games:>10.1%}{mean:>9.2f}")
+        print(
+            f"{name:<{wide}}{agent:<{agent_wide}}{wins:>8}{wins / result.games:>10.1%}{mean:>9.2f}"
+        )
     if result.truncated:
         print(f"truncated by the turn limit: {result.truncated}")
     print(f"mean game length: {result.mean_turns:.1f} turns, {result.mean_decisions:.0f} decisions")
@@ -164,12 +233,65 @@ def _cmd_simulate(args) -> int:
     if args.record:
         first = f"{args.record.rstrip('/')}/game_00000.json"
         print(f"wrote {recorded} game records to {args.record} (catan-env replay {first})")
+    if dataset is not None:
+        print(
+            f"wrote a dataset of {dataset['rows']:,} decisions ({dataset['games']} games, "
+            f"{dataset['chunks']} chunks, {dataset['bytes'] / 1e6:,.1f} MB, "
+            f"{dataset['seconds']:.1f} s) to {args.dataset} "
+            "(catan_env.dataset.load; layout in docs/dataset.md)"
+        )
     return 0
+
+
+def _check_dataset_args(args) -> None:
+    """Refuse a --dataset run before its games, not after them."""
+    from .dataset import check_target
+
+    if args.ray is not None:
+        raise ConfigError("--dataset writes on this machine: leave out --ray")
+    if args.dataset_chunk_rows is not None and args.dataset_chunk_rows < 1:
+        raise ConfigError(f"--dataset-chunk-rows must be at least 1, got {args.dataset_chunk_rows}")
+    check_target(args.dataset, args.overwrite)
+
+
+def _agents(spec, names: list[str], seed: int) -> list:
+    """One agent per seat, seeded from ``--seed`` and the seat."""
+    return [spec.batch.make_agent(name, seed * 1000 + i) for i, name in enumerate(names)]
+
+
+def _write_dataset(args, config, spec, names: list[str]) -> dict:
+    """Play the batch's games again, keeping every decision in ``--dataset DIR``.
+
+    The agents are built afresh with the batch's seeds, so agents that keep a
+    generator of their own (played by the Python loop) play the same games again.
+    """
+    from .dataset import write
+
+    meta = write(
+        args.dataset,
+        config,
+        _agents(spec, names, args.seed),
+        args.games,
+        seed=args.seed,
+        chunk_rows=args.dataset_chunk_rows,
+        overwrite=args.overwrite,
+        compress=not args.dataset_uncompressed,
+        progress=not args.quiet,
+    )
+    return {
+        "dir": args.dataset,
+        "games": meta["games"],
+        "rows": meta["rows"],
+        "chunks": len(meta["chunks"]),
+        "bytes": sum(c["bytes"] for c in meta["chunks"]),
+        "seconds": meta["seconds"],
+    }
 
 
 def _cmd_tournament(args) -> int:
     from .tournament import tournament
 
+    _check_run(args)
     spec = _spec(args)
     names = _agent_names(args.agents)
     form = "pool" if args.pool else args.form or spec.batch.TOURNAMENT_FORM
@@ -242,16 +364,34 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _cmd_train(args) -> int:
+    try:
+        from train.train_ppo import main as train_main
+    except ImportError as exc:
+        raise ValueError(
+            f"training needs the train extra (pip install 'catan_env[train]'): {exc}"
+        ) from None
+    train_main(args.rest)
+    return 0
+
+
 def _cmd_info(args) -> int:
     from . import __version__
     from .core import CACHE_DIR
     from .core.layout import STATE_DTYPE
 
+    if args.variant is not None:
+        names = [registry.resolve(args.game or args.variant, args.variant if args.game else None)]
+    elif args.game is not None:
+        names = list(registry.members(args.game))
+    else:
+        names = list(registry.names())
     variants = {}
-    for name in registry.names():
+    for name in names:
         v = registry.get(name)
         variants[name] = {
             "title": v.title,
+            "family": registry.family(name),
             "num_actions": v.num_actions,
             "observation_size": v.obs_size,
             "state_fields": v.state_size,
@@ -266,11 +406,12 @@ def _cmd_info(args) -> int:
     for name, figures in variants.items():
         print(f"\n{name}")
         for k, value in figures.items():
-            print(f"  {k:<18}{value}")
+            print(f"  {k:<18}{value:,}" if isinstance(value, int) else f"  {k:<18}{value}")
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
     from .tournament import FORMS
 
     parser = _Parser(
@@ -279,6 +420,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.catalogue = True
+    parser.add_argument("--version", action="version", version=f"catan-env {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sim = sub.add_parser(
         "simulate",
@@ -300,7 +443,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--agents",
         default="random",
-        help="comma-separated agent per seat, or one for all (default random)",
+        help="comma-separated agent per seat, or one for all (default random); your own "
+        "agent as module:Class or path/to/file.py:Class",
     )
     sim.add_argument("--seed", type=int, default=0, help="fixes all games (default 0)")
     sim.add_argument(
@@ -325,10 +469,35 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--record-games", type=int, metavar="N", help="with --record: only the first N games"
     )
+    sim.add_argument(
+        "--dataset",
+        metavar="DIR",
+        help="also write every decision (observation, mask, seat, action, final return) "
+        "to DIR in .npz chunks, for offline RL and imitation (docs/dataset.md)",
+    )
+    sim.add_argument(
+        "--dataset-chunk-rows",
+        type=int,
+        metavar="N",
+        help="with --dataset: decisions per chunk file (whole games; default ~128 MB a chunk)",
+    )
+    sim.add_argument(
+        "--dataset-uncompressed",
+        action="store_true",
+        help="with --dataset: plain .npz chunks (about 20 times larger; faster to read)",
+    )
+    sim.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="with --record: write into a folder that is not empty, deleting the game records "
+        "(game_*.json) there first; with --dataset: replace the dataset in a non-empty DIR; "
+        "without it such a folder is refused",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     _add_ray_arguments(sim)
     sim.set_defaults(func=_cmd_simulate)
+    sim.catalogue = True
     tour = sub.add_parser(
         "tournament",
         help="rate agents: many games, seats rotated, win rates with 95%% CIs and ratings",
@@ -341,7 +510,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents",
         required=True,
         help="comma-separated agents: one per seat (a lineup), or the pool with --pool; "
-        "an agent may take an argument as name:arg",
+        "an agent may take an argument as name:arg; your own agent as module:Class or "
+        "path/to/file.py:Class",
     )
     tour.add_argument("--games", "-n", type=int, default=1000, help="games to play (default 1000)")
     tour.add_argument(
@@ -385,11 +555,32 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     _add_ray_arguments(tour)
     tour.set_defaults(func=_cmd_tournament)
+    tour.catalogue = True
     add_record_commands(sub, argparse.RawDescriptionHelpFormatter)
     from .play.cli import add_command as add_play_command  # play: the browser game
 
     add_play_command(sub, argparse.RawDescriptionHelpFormatter)
-    inf = sub.add_parser("info", help="sizes of the state, actions and observations")
+    train = sub.add_parser(
+        "train",
+        help="train a MaskablePPO policy (python -m train.train_ppo; the train extra)",
+        add_help=False,
+        prefix_chars="\0",  # every argument, --help included, goes to the trainer
+    )
+    train.add_argument("rest", nargs=argparse.REMAINDER)
+    train.set_defaults(func=_cmd_train)
+    inf = sub.add_parser(
+        "info",
+        help="sizes of the state, actions and observations",
+        description="The version, the numba cache and each game's sizes (every game, or the "
+        "games of --game, or the one of --variant).",
+        epilog="examples:\n  catan-env info\n  catan-env info --game ancients\n"
+        "  catan-env info --variant cities_and_knights --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    inf.add_argument(
+        "--game", choices=registry.families(), default=None, help="only this family's games"
+    )
+    inf.add_argument("--variant", default=None, help="only this game")
     inf.add_argument("--json", action="store_true", help="print one JSON object")
     inf.set_defaults(func=_cmd_info)
     return parser
@@ -402,7 +593,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return args.func(args)
+        # Tell the user whenever numba compiles, whatever the cache directory holds.
+        with nullcontext() if getattr(args, "quiet", False) else compile_notice():
+            return args.func(args)
     except (ConfigError, ValueError) as exc:  # includes bad records (RecordError)
         print(f"catan-env: error: {exc}", file=sys.stderr)
         return 2

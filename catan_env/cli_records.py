@@ -154,9 +154,11 @@ def _renderers(record: dict):
 
 
 def cmd_render(args) -> int:
-    from .replay import game_at, iter_replay
+    from .replay import check_record, game_at, iter_replay, step_of
 
     record = _load(args.file)
+    check_record(record)
+    step_of(record, args.step, "--step")  # before any replaying
     render_ansi, render_image = _renderers(record)
     if args.scale is not None and not 0.05 <= args.scale <= 4:
         raise ValueError(f"--scale must be between 0.05 and 4, got {args.scale}")
@@ -215,17 +217,52 @@ def _save_gif(frames, path: str, fps: float) -> None:
     images[0].save(path, save_all=True, append_images=images[1:], duration=durations, loop=0)
 
 
+#: The records ``simulate --record`` writes (and ``--overwrite`` deletes).
+RECORD_GLOB = "game_*.json*"
+
+
+def check_record_folder(directory: str, overwrite: bool) -> None:
+    """Check that ``--record DIR`` is new or empty, so two runs' records never mix
+    (``overwrite``: a folder that holds files is accepted; :func:`record_writer` then
+    deletes its game records before it writes the first new one).
+
+    Raises:
+        ValueError: ``directory`` is a file, or a non-empty folder without ``overwrite``.
+    """
+    folder = Path(directory)
+    if folder.exists() and not folder.is_dir():
+        raise ValueError(f"--record {directory}: not a folder")
+    held = sorted(p.name for p in folder.iterdir()) if folder.is_dir() else []
+    if held and not overwrite:
+        raise ValueError(
+            f"--record {directory}: the folder is not empty ({len(held)} entries, e.g. "
+            f"{held[0]}); name a new or empty folder, or add --overwrite to replace its records"
+        )
+
+
+def _delete_records(folder: Path) -> None:
+    for record in folder.glob(RECORD_GLOB):
+        if record.is_file():
+            record.unlink()
+
+
 def record_writer(
-    directory: str, agent_names: list[str], count: int, progress: bool
+    directory: str, agent_names: list[str], count: int, progress: bool, overwrite: bool = False
 ) -> Callable[[int, object], None]:
     """An ``on_game`` callback for :func:`~catan_env.simulate.simulate` writing records.
 
-    Game ``i`` goes to ``DIR/game_{i:05d}.json``.
+    Game ``i`` goes to ``DIR/game_{i:05d}.json``. With ``overwrite`` the folder's old
+    game records (``game_*.json``, ``.json.gz``; other files stay) are deleted just
+    before the first new record is written, so a run that fails first leaves them be.
     """
     from .replay import save_record
 
     folder = Path(directory)
     folder.mkdir(parents=True, exist_ok=True)
+    stale = overwrite
+    if stale and count == 0:  # nothing will be written: replace the old records by none
+        _delete_records(folder)
+        stale = False
     bar = None
     if progress:
         from tqdm import tqdm
@@ -233,6 +270,10 @@ def record_writer(
         bar = tqdm(total=count, unit="record", desc="records", file=sys.stderr, leave=False)
 
     def write(i: int, game) -> None:
+        nonlocal stale
+        if stale:
+            _delete_records(folder)
+            stale = False
         save_record(game.record(agents=agent_names), folder / f"game_{i:05d}.json")
         if bar is not None:
             bar.update(1)
@@ -242,4 +283,4 @@ def record_writer(
     return write
 
 
-__all__ = ["add_commands", "cmd_render", "cmd_replay", "record_writer"]
+__all__ = ["add_commands", "cmd_render", "cmd_replay", "check_record_folder", "record_writer"]

@@ -344,6 +344,13 @@ class Game:
             total += n
         return total
 
+    def render(self, mode: str = "ansi") -> str | np.ndarray:
+        """The text board (``"ansi"``) or the picture as a ``uint8`` RGB array
+        (``"rgb_array"``, ``(660, 1000, 3)``): :mod:`catan_env.render`."""
+        from .render import render_ansi, render_game, render_rgb
+
+        return render_game(self, mode, render_ansi, render_rgb)
+
     def __repr__(self) -> str:
         status = (
             f"winner={self.winner}"

@@ -30,7 +30,8 @@ one spec per other seat (``opponents[k]`` sits ``k + 1`` seats after the
 learner), or a callable ``sampler(rng) -> list of specs`` called at every
 reset with the env's generator (opponent pools for self-play). A spec is an
 :class:`~agents.base.Agent` or a name for :func:`agents.make_agent`
-(``"random"``, ``"ppo:path/to/model.zip"``, ...). When every opponent has a
+(``"random"``, ``"ppo:path/to/model.zip"``, your own ``"mymodule:MyAgent"``
+or ``"path/to/file.py:MyAgent"``, ...). When every opponent has a
 jitted policy (``agent.kernel_kind is not None``) they play inside numba
 (:meth:`~catan_env.Game.play_jitted_until`), at no Python cost per decision;
 otherwise each opponent decision calls ``agent.act(game)``. Agents built from
@@ -50,14 +51,19 @@ Action masks: ``env.action_masks()`` (bool, the method sb3-contrib's
 MaskablePPO calls) and ``info["action_mask"]`` (int8, the form
 ``Discrete.sample(mask=...)`` takes) after every reset and step.
 
-Illegal actions: with ``illegal_action="raise"`` (default) an illegal action
-raises :class:`~catan_env.explain.IllegalActionError` saying why, and the game
-is unchanged; with ``illegal_action="lose"`` it ends the episode as a loss
-(reward -1, ``terminated``, ``info["illegal_action"] = True``), for algorithms
-that cannot mask. Gymnasium's ``check_env`` passes in that mode; its
-step-determinism check plays an action sampled *before* a seeded reset, which
-the new game's first decision usually does not allow, so in the default mode
-that one check meets an :class:`~catan_env.explain.IllegalActionError`.
+Illegal actions: an action that is a valid id of the space but not legal now
+ends the episode as a loss by default (``illegal_action="lose"``: reward -1,
+``terminated``, ``info["illegal_action"] = True`` and ``info["illegal_reason"]``
+saying why; the game is left as it was and the next call must be ``reset``).
+That is the convention of pgx and of PettingZoo's ``TerminateIllegalWrapper``,
+and it is what Gymnasium's ``check_env`` needs: its step-determinism check
+plays an action sampled *before* a seeded reset, which the new game's first
+decision usually does not allow. With ``illegal_action="raise"`` (for
+debugging an agent that should only ever play legal actions) it raises
+:class:`~catan_env.explain.IllegalActionError` saying why, and the game is
+unchanged. Anything that is not an action id of the space (a float, a string,
+an id out of range) raises ``TypeError`` or ``ValueError`` in either mode.
+Masking agents (MaskablePPO, ``action_space.sample()``) never meet either.
 
 Rewards: +1 when the learner wins, -1 when another seat wins, 0 when the turn
 limit (``max_turns``) truncates the game. Optional shaping adds, at every
@@ -85,12 +91,13 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from .core.checks import action_index
 from .explain import IllegalActionError
 from .game import Game
 from .render import Renderer, available_render_modes
 from .variants import VARIANT_NAMES, Variant, get_variant
 
-ILLEGAL_ACTION_MODES = ("raise", "lose")
+ILLEGAL_ACTION_MODES = ("lose", "raise")
 
 
 class LegalActionSpace(spaces.Discrete):
@@ -132,10 +139,14 @@ class CatanEnv(gymnasium.Env):
         vp_reward: shaping weight per victory point the learner gains (or loses).
         improvement_reward: C&K only: weight per city-improvement level gained.
         knight_reward: C&K only: weight per point of active knight strength gained.
-        illegal_action: ``"raise"`` (raise :class:`IllegalActionError`, state
-            unchanged) or ``"lose"`` (end the episode with reward -1).
+        illegal_action: ``"lose"`` (the default: end the episode with reward -1)
+            or ``"raise"`` (raise :class:`IllegalActionError`, state unchanged).
         render_mode: ``None``, ``"ansi"`` (text), ``"rgb_array"`` (``uint8`` picture
             ``(660, 1000, 3)``) or ``"human"`` (a window, shown on ``render()``).
+            ``metadata["render_modes"]`` lists ``"human"`` only where a window can
+            open: Gymnasium's ``check_env`` makes an env for every declared mode. (The
+            AEC env lists all three everywhere; PettingZoo's ``render_test`` asks for
+            ``"human"`` whatever is declared.)
         **options: rule options of :class:`~catan_env.config.GameConfig`.
 
     Raises:
@@ -154,7 +165,7 @@ class CatanEnv(gymnasium.Env):
         vp_reward: float = 0.0,
         improvement_reward: float = 0.0,
         knight_reward: float = 0.0,
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
         render_mode: str | None = None,
         **options: Any,
     ):
@@ -227,11 +238,18 @@ class CatanEnv(gymnasium.Env):
             if isinstance(s, str):
                 from agents import registered_agents
 
+                from .agent_spec import is_custom_spec, load_custom_agent
+
                 name = s.partition(":")[0]
-                if name not in registered_agents():
-                    raise ValueError(
-                        f"unknown agent {s!r}; available agents: {', '.join(registered_agents())}"
-                    )
+                if name in registered_agents():
+                    continue
+                if is_custom_spec(s):  # imported now, so a bad one fails here
+                    load_custom_agent(s, seed=0)
+                    continue
+                raise ValueError(
+                    f"unknown agent {s!r}; available agents: {', '.join(registered_agents())}, "
+                    "or your own as module:Class or path/to/file.py:Class"
+                )
             elif not _is_agent(s):
                 raise TypeError(f"an opponent must be an Agent (with act(game)) or a name: {s!r}")
         return specs
@@ -315,14 +333,18 @@ class CatanEnv(gymnasium.Env):
         game = self.game
         if game.done:
             raise RuntimeError("the episode is over; call reset() to start a new game")
-        a = _action_id(action, game.num_actions)
-        if not game.is_legal(a) and self.illegal_action == "lose":
+        a = action_index(action, game.num_actions)
+        try:
+            game.step(a)
+        except IllegalActionError as exc:  # the state is unchanged
+            if self.illegal_action == "raise":
+                raise
             self._legal[:] = 0
             info = self._info()
             info["illegal_action"] = True
+            info["illegal_reason"] = str(exc)
             self._started = False
             return self._obs(), -1.0, True, False, info
-        game.step(a)  # raises IllegalActionError (state unchanged) when illegal
         self._play_opponents()
         before = self._potential
         self._potential = self._measure()
@@ -399,18 +421,6 @@ class CatanEnv(gymnasium.Env):
 
 def _is_agent(x: Any) -> bool:
     return callable(getattr(x, "act", None))
-
-
-def _action_id(action: Any, n: int) -> int:
-    """``action`` as a Python int, or a clear error."""
-    if isinstance(action, np.ndarray) and action.size == 1 and action.dtype.kind in "iu":
-        action = action.item()  # a 0-d or one-element integer array
-    if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
-        raise TypeError(f"an action must be an integer id in [0, {n}), got {action!r}")
-    a = int(action)
-    if not 0 <= a < n:
-        raise ValueError(f"action {a} is out of range: ids are 0..{n - 1}")
-    return a
 
 
 def _reward_weights(variant: Variant, **weights: float) -> tuple[tuple[float, ...], list]:

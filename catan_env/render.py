@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 if TYPE_CHECKING:
-    from .game import Game
+    # Any game's Game (Catan's catan_env.game.Game, Ancients'): not imported from game.py,
+    # which imports this module for Game.render.
+    from .core.spec import GameLike as Game
 
 #: The modes of the environments' ``render()``.
 RENDER_MODES = ("ansi", "rgb_array", "human")
@@ -121,6 +123,24 @@ class HumanWindow:
         self._tk.destroy()
 
 
+#: The modes of a ``Game``'s own ``render(mode)`` (a window is the envs' business).
+GAME_RENDER_MODES = ("ansi", "rgb_array")
+
+
+def render_game(game, mode: str, text, rgb) -> str | np.ndarray:
+    """What every game's ``Game.render(mode)`` returns: ``text(game)`` for ``"ansi"``,
+    ``rgb(game)`` (a ``uint8`` array) for ``"rgb_array"``.
+
+    Raises:
+        ValueError: another mode.
+    """
+    if mode == "ansi":
+        return text(game)
+    if mode == "rgb_array":
+        return rgb(game)
+    raise ValueError(f"render mode must be one of {list(GAME_RENDER_MODES)}, got {mode!r}")
+
+
 def render_mode_check(render_mode: str | None, modes=RENDER_MODES) -> None:
     """Raise a ``ValueError`` naming the modes when ``render_mode`` is not one of them."""
     if render_mode is not None and render_mode not in modes:
@@ -161,11 +181,13 @@ class Renderer:
 
 
 __all__ = [
+    "GAME_RENDER_MODES",
     "RENDER_MODES",
     "available_render_modes",
     "HumanWindow",
     "Renderer",
     "render_ansi",
+    "render_game",
     "render_image",
     "render_rgb",
     "seat_summaries",

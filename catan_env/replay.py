@@ -222,14 +222,27 @@ def iter_replay(record: dict) -> Iterator:
         yield game
 
 
+def step_of(record: dict, step: int, name: str = "step") -> int:
+    """The number of actions ``step`` names in ``record`` (negative: from the end, -1 =
+    all of them).
+
+    Raises:
+        ValueError: outside the record; the message names ``name`` and the value given.
+    """
+    n = len(record["actions"])
+    played = step + n + 1 if step < 0 else step
+    if not 0 <= played <= n:
+        raise ValueError(
+            f"{name} {step} is outside the record: it has {n} decisions (give 0..{n}, or "
+            f"-1..-{n + 1} to count back from the end)"
+        )
+    return played
+
+
 def game_at(record: dict, step: int):
     """The game after the first ``step`` actions (negative: from the end, -1 = final)."""
     check_record(record)
-    n = len(record["actions"])
-    if step < 0:
-        step += n + 1
-    if not 0 <= step <= n:
-        raise ValueError(f"step {step} is outside the record (0..{n})")
+    step = step_of(record, step)
     game = start_game(record)
     for i in range(step):
         _apply(game, record, i)

@@ -15,9 +15,11 @@ of its reports) comes from its batch hooks
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, field
 
 import numba
@@ -27,7 +29,7 @@ from catan_env.core import registry
 
 from . import hooks
 from .config import ConfigError
-from .core import CACHE_DIR
+from .core.notice import compile_notice
 
 
 @dataclass
@@ -115,13 +117,6 @@ def kernel_agent_seed(agent_seed: int, game_seed: int) -> int:
     return v - 2**64 if v >= 2**63 else v
 
 
-def _cache_is_cold(spec) -> bool:
-    # numba keeps one subdirectory per source directory under the cache root, and
-    # names each file after its module and function.
-    module = spec.kernels.__name__.rpartition(".")[2]
-    return not any(CACHE_DIR.rglob(f"{module}.*.nbi"))
-
-
 @dataclass
 class GameRecords:
     """Per-game results of a batch, one row per game (what the kernels write).
@@ -189,25 +184,37 @@ def load_engine(config, jitted: bool, threads: int | None = None, progress: bool
         config: the game options (the game picks the kernels).
         jitted: load the game's batch kernels (otherwise the engine behind its ``Game``).
         threads: numba threads for the kernel, set here (default: leave as is).
-        progress: tell the user on stderr when a cold cache means a long compile.
+        progress: tell the user on stderr when numba compiles (whatever the cache holds:
+            :func:`~catan_env.core.notice.compile_notice`).
     """
     spec = hooks.of_config(config)
     t0 = time.perf_counter()
-    if not jitted:
-        spec.new_game(config, 0)
-        return time.perf_counter() - t0
     if threads is not None:
-        numba.set_num_threads(threads)
-    if progress and _cache_is_cold(spec):
-        print(
-            "compiling the engine with numba (first run on this machine, ~1 min)...",
-            file=sys.stderr,
-            flush=True,
-        )
-    # One game with random agents compiles every path the batch will take.
-    kinds = np.zeros(spec.rules.MAX_SEATS, np.int64)
-    play_jitted(config, kinds, spec.batch.simulate_seeds(0, 1), 0)
+        numba.set_num_threads(check_threads(threads))
+    with compile_notice() if progress else nullcontext():
+        if not jitted:
+            spec.new_game(config, 0)
+        else:
+            # One game with random agents compiles every path the batch will take.
+            kinds = np.zeros(spec.rules.MAX_SEATS, np.int64)
+            play_jitted(config, kinds, spec.batch.simulate_seeds(0, 1), 0)
     return time.perf_counter() - t0
+
+
+def check_threads(threads, flag: str = "threads") -> int:
+    """``threads`` if numba can run that many here, else a ``ConfigError`` naming ``flag``
+    and, when it sets the limit, the ``NUMBA_NUM_THREADS`` variable."""
+    if isinstance(threads, bool) or not isinstance(threads, int | np.integer):
+        raise ConfigError(f"{flag} must be an integer, got {threads!r}")
+    most = numba.config.NUMBA_NUM_THREADS
+    if not 1 <= threads <= most:
+        why = (
+            f"NUMBA_NUM_THREADS={os.environ['NUMBA_NUM_THREADS']} in the environment"
+            if "NUMBA_NUM_THREADS" in os.environ
+            else "this machine's cores"
+        )
+        raise ConfigError(f"{flag} {threads}: numba runs 1..{most} threads here ({why})")
+    return int(threads)
 
 
 def play_jitted(config, kinds: np.ndarray, seeds: np.ndarray, agent_seed: int, chunk: int = 200,
@@ -287,8 +294,11 @@ def simulate(
 
     Args:
         games: number of games.
-        agents: one agent per seat (objects of :class:`agents.Agent`, or of the
-            game's ``make_agent``).
+        agents: one agent per seat: an agent object (:class:`agents.Agent`, or
+            one of the game's ``make_agent``) or a name for the game's
+            ``make_agent`` (``"heuristic"``, ``"ppo:model.zip"``), as
+            :func:`~catan_env.tournament.tournament` takes them. The agent named
+            for seat ``i`` is seeded ``seed * 1000 + i``.
         config: the game options (the game's ``configure`` result, e.g. a
             :class:`~catan_env.config.GameConfig`).
         seed: fixes every game and every agent's choices.
@@ -307,12 +317,20 @@ def simulate(
             agent needs a jitted policy.
         task_games: games per Ray task.
     """
-    if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
+    if isinstance(games, bool) or not isinstance(games, int | np.integer) or games < 1:
+        raise ValueError(f"games must be an integer, at least 1, got {games!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or not 0 <= seed < 2**31:
+        raise ValueError(f"seed must be an integer in 0..2**31-1, got {seed!r}")
     spec = hooks.of_config(config)
     n = config.num_players
-    if len(agents) != n:
-        raise ValueError(f"{n} players need {n} agents, got {len(agents)}")
+    if isinstance(agents, str) or len(agents) != n:
+        raise ValueError(f"{n} players need a list of {n} agents, got {agents!r}")
+    labels = [a.strip() if isinstance(a, str) else getattr(a, "name", type(a).__name__)
+              for a in agents]  # fmt: skip
+    agents = [
+        spec.batch.make_agent(a.strip(), seed * 1000 + i) if isinstance(a, str) else a
+        for i, a in enumerate(agents)
+    ]
     seeds = spec.batch.simulate_seeds(seed, games)
     jitted = all(getattr(a, "kernel_kind", None) is not None for a in agents)
     cluster = None
@@ -362,7 +380,7 @@ def simulate(
     return SimulationResult(
         variant=config.variant,
         num_players=n,
-        agents=[a.name for a in agents],
+        agents=labels,
         seed=seed,
         games=games,
         wins=wins,

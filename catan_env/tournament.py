@@ -50,6 +50,7 @@ from .config import GameConfig
 from .ratings import beats_seat_share, game_ranks, plackett_luce_ratings, wilson_interval
 from .simulate import (
     GameRecords,
+    check_threads,
     in_words,
     kernel_kinds,
     load_engine,
@@ -163,13 +164,15 @@ class TournamentResult:
             f"{len(self.entrants)}, seed {self.seed}"
         ]
         wide = max(9, len(vp) + 6)  # the mean-score column fits the game's word for it
-        head = f"{'agent':<20}{seat + 's':>7}{'wins':>7}{'win %':>8}{'95% CI':>15}"
+        # Names are never cut (a model path tells two checkpoints apart only at its end).
+        name_wide = max(20, 1 + max(len(a.name) for a in self.agents))
+        head = f"{'agent':<{name_wide}}{seat + 's':>7}{'wins':>7}{'win %':>8}{'95% CI':>15}"
         lines.append(head + f"{'mean ' + vp:>{wide}}{'mu':>8}{'sigma':>7}{'rating':>8}")
         for a in self.agents:
             ci = f"{a.ci_low:.1%}-{a.ci_high:.1%}"
             mark = "*" if a.beats_seat_share else " "
             lines.append(
-                f"{a.name[:19]:<20}{a.games:>7}{a.wins:>7}{a.win_rate:>7.1%}{mark}{ci:>15}"
+                f"{a.name:<{name_wide}}{a.games:>7}{a.wins:>7}{a.win_rate:>7.1%}{mark}{ci:>15}"
                 f"{a.mean_vp:>{wide}.2f}{a.mu:>8.2f}{a.sigma:>7.2f}{a.ordinal:>8.2f}"
             )
         share = 1 / self.num_players
@@ -291,8 +294,8 @@ def tournament(
         raise ValueError(f"games must be at least 1, got {games}")
     if not 0 <= seed < 2**31:
         raise ValueError(f"seed must be in 0..2**31-1, got {seed}")
-    if threads is not None and threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
+    if threads is not None:
+        check_threads(threads)
     entrants = _build(agents, seed, spec.batch.make_agent)
     names = [_label(a, e) for a, e in zip(agents, entrants, strict=True)]
     if form == "lineup":

@@ -235,3 +235,7 @@ class VectorCatan:
 
     def action_name(self, action: int) -> str:
         return self.variant.actions.names[action]
+
+
+# The learner's batched env lives in its own module (every game, through the registry).
+from .learner_env import LearnerVecEnv, episode_seeds  # noqa: E402,F401

@@ -6,6 +6,7 @@ import numpy as np
 
 from catan_env.games.ancients import Game, Scenario
 from catan_env.games.ancients import layout as L
+from catan_env.games.ancients.actions import card_slug
 from catan_env.games.ancients.board import hex_at
 from catan_env.games.ancients.phases import PH_BATTLE, PH_MOVE, PH_ORDER
 from catan_env.games.ancients.units import CARD_NAMES, NUM_CARD_TYPES
@@ -101,15 +102,15 @@ def to_battle(g: Game, *hexes, moved=None) -> None:
 def to_order(g: Game, card: str) -> None:
     """Play ``card`` for the active side (put in its hand first)."""
     give_card(g, g.active_side, card)
-    g.step(f"play {card}")
+    g.step(f"play({card_slug(card)})")
     assert g.state[L.PHASE] in (PH_ORDER, PH_MOVE, PH_BATTLE) or True
 
 
 def attack(g: Game, frm, to, dice) -> None:
     """The unit on ``frm`` battles ``to`` with forced dice."""
     g.force_dice(dice)
-    g.step(f"pick unit r{frm[0]}c{frm[1]}")
-    g.step(f"hex r{to[0]}c{to[1]}")
+    g.step(f"pick_unit(r{frm[0]}c{frm[1]})")
+    g.step(f"hex(r{to[0]}c{to[1]})")
 
 
 def blocks(g: Game, r, c) -> int:

@@ -78,3 +78,47 @@ def test_render_ansi():
     env.reset(seed=0)
     text = env.render()
     assert "seat 0" in text and "[" in text and "turn 0" in text
+
+
+@pytest.mark.parametrize("variant", ["base", "ancients"])
+def test_numpy_integer_and_0d_array_actions(variant):
+    """stable-baselines3's ``predict`` returns a 0-d array: the env takes it like an int."""
+    env = catan_env.env(variant=variant)
+    env.reset(seed=4)
+    for make in (np.int64, np.uint16, np.array, lambda a: np.array([a], np.int16)):
+        obs, *_ = env.last()
+        a = int(np.flatnonzero(obs["action_mask"])[0])
+        env.step(make(a))
+        assert env.unwrapped.game.actions[-1] == a
+    obs, *_ = env.last()
+    with pytest.raises(TypeError, match="integer id or a name"):
+        env.step(np.array([1, 2]))
+    with pytest.raises(TypeError, match="integer id or a name"):
+        env.step(np.float64(1))
+
+
+@pytest.mark.parametrize("variant", ["base", "ancients"])
+def test_an_unknown_agent_is_named(variant):
+    env = catan_env.raw_env(variant=variant)
+    agents = ", ".join(env.possible_agents)
+    for call in (env.action_space, env.observation_space):
+        with pytest.raises(KeyError) as caught:
+            call("player_9")
+        assert str(caught.value) == f"unknown agent 'player_9'; this env's agents are {agents}"
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="unknown agent 'player_9'"):
+        env.observe("player_9")
+
+
+@pytest.mark.parametrize("variant", ["base", "ancients"])
+def test_render_modes_list_every_mode_accepted(variant, monkeypatch):
+    """``metadata["render_modes"]`` is what ``render_mode=`` accepts, "human" included."""
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    env = catan_env.raw_env(variant=variant)
+    assert env.metadata["render_modes"] == ["ansi", "rgb_array", "human"]
+    assert catan_env.raw_env.metadata["render_modes"] == ["ansi", "rgb_array", "human"]
+    with pytest.raises(RuntimeError, match="needs a display"):  # accepted, but no window here
+        catan_env.raw_env(variant=variant, render_mode="human")
+    with pytest.raises(ValueError, match="is not one of \\['ansi', 'rgb_array', 'human'\\]"):
+        catan_env.raw_env(variant=variant, render_mode="svg")

@@ -66,6 +66,8 @@ def test_render_png_text_and_gif(recorded, tmp_path, capsys):
         (["replay", "missing.json"], "No such file or directory: missing.json"),
         (["render", "missing.json", "-o", "x.png"], "No such file or directory"),
         (["render", "{game}", "--step", "99999"], "outside the record"),
+        # The value given, not the one counted back from the end (it said "step -99348").
+        (["render", "{game}", "--step", "-99999"], "--step -99999 is outside the record: it has"),
         (["render", "{game}", "--gif", "x.gif", "--every", "often"], "--every takes 'turn'"),
         (["render", "{game}", "--scale", "0"], "--scale must be between"),
         (["replay", "{bad}"], "not a readable game record"),

@@ -31,6 +31,11 @@ def _unchanged(g, before):
         ("fly_to_the_moon", ValueError, "unknown action name"),
         ("build_road(e5", ValueError, "unknown action name"),
         (np.int64(0), IllegalActionError, "'roll' is illegal now"),
+        # stable-baselines3's predict() returns a 0-d array: an action id like any other.
+        (np.array(0), IllegalActionError, "'roll' is illegal now"),
+        (np.array([0], np.uint8), IllegalActionError, "'roll' is illegal now"),
+        (np.array([0, 1]), TypeError, r"not ndarray of shape \(2,\)"),
+        (np.array(0.0), TypeError, "integer id or a name"),
     ],
 )
 def test_malformed_actions(action, error, match):

@@ -39,22 +39,22 @@ def _play_random(env, seed: int, rng_seed: int = 0, limit: int | None = None):
 
 
 @pytest.mark.parametrize("env_id", IDS)
-def test_check_env_passes_without_warnings(env_id):
-    # check_env's step-determinism check samples an action *before* a seeded
-    # reset, then plays it after: with Catan's state-dependent legal actions it
-    # is usually illegal there, so the check runs in the mode that makes an
-    # illegal action a (deterministic) loss instead of an exception.
-    env = gymnasium.make(env_id, illegal_action="lose")
+def test_check_env_passes_with_the_defaults(env_id):
+    """Gymnasium's checker passes on ``gymnasium.make(id)`` as a user makes it, warnings
+    as errors. Its step-determinism check plays an action sampled *before* a seeded reset,
+    usually illegal in the new game: the default mode makes that a deterministic loss."""
+    env = gymnasium.make(env_id)
+    assert env.unwrapped.illegal_action == "lose"
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         check_env(env.unwrapped, skip_render_check=False)
 
 
 @pytest.mark.parametrize("env_id", IDS)
-def test_check_env_default_mode_up_to_the_step_determinism_check(env_id):
+def test_check_env_raise_mode_up_to_the_step_determinism_check(env_id):
     from gymnasium.utils import env_checker
 
-    env = gymnasium.make(env_id).unwrapped
+    env = gymnasium.make(env_id, illegal_action="raise").unwrapped
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         env_checker.check_reset_seed_determinism(env)
@@ -127,7 +127,7 @@ def test_same_seed_same_actions_same_observations(variant):
 
 
 def test_illegal_action_raises_and_changes_nothing():
-    env = CatanEnv(variant="base", opponents="random")
+    env = CatanEnv(variant="base", opponents="random", illegal_action="raise")
     env.reset(seed=0)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
     state = env.game.state.copy()
@@ -137,13 +137,39 @@ def test_illegal_action_raises_and_changes_nothing():
     env.step(int(np.flatnonzero(env.action_masks())[0]))  # still playable
 
 
-def test_illegal_action_lose_ends_the_episode():
-    env = CatanEnv(variant="cities_and_knights", opponents="random", illegal_action="lose")
+def test_illegal_action_loses_by_default():
+    env = CatanEnv(variant="cities_and_knights", opponents="random")
     env.reset(seed=0)
     illegal = int(np.flatnonzero(~env.action_masks())[0])
+    state = env.game.state.copy()
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-1.0, True, False, True)
+    assert "illegal" in info["illegal_reason"] and np.array_equal(env.game.state, state)
     assert not env.action_masks().any()
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(int(np.flatnonzero(env.game.action_mask())[0]))
+
+
+@pytest.mark.parametrize("mode", ["lose", "raise"])
+def test_what_is_not_an_action_id_raises_in_every_mode(mode):
+    env = CatanEnv(illegal_action=mode)
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="out of range"):
+        env.step(env.action_space.n)
+    with pytest.raises(TypeError, match="integer id"):
+        env.step(1.0)
+
+
+def test_numpy_integers_and_one_value_arrays_are_actions():
+    """stable-baselines3's ``predict`` returns a 0-d array for one observation."""
+    for make in (np.int16, np.uint64, np.array, lambda a: np.array([a], np.int32)):
+        env = CatanEnv(opponents="random", illegal_action="raise")
+        env.reset(seed=2)
+        a, before = int(np.flatnonzero(env.action_masks())[0]), len(env.game.actions)
+        env.step(make(a))
+        assert env.game.actions[before] == a and type(env.game.actions[before]) is int
+    with pytest.raises(TypeError, match="not ndarray of shape \\(2,\\)"):
+        env.step(np.array([a, a]))
 
 
 @pytest.mark.parametrize(

@@ -130,6 +130,24 @@ def test_fewer_seats_and_snapshots_render(players):
     assert render_image(snapshot).size == (WIDTH, HEIGHT)
 
 
+@pytest.mark.parametrize("variant", ["base", "ancients"])
+def test_every_games_game_renders_itself(variant):
+    """``Game.render(mode)`` as Ancients' ``Game`` has it: the text board or the picture."""
+    g = catan_env.raw_env(variant=variant).game
+    assert g.render() == g.render("ansi") and isinstance(g.render(), str)
+    rgb = g.render("rgb_array")
+    assert rgb.dtype == np.uint8 and rgb.ndim == 3 and rgb.shape[2] == 3
+    assert len(np.unique(rgb.reshape(-1, 3), axis=0)) > 10  # a picture, not a blank
+    with pytest.raises(ValueError, match=r"render mode must be one of \['ansi', 'rgb_array'\]"):
+        g.render("human")
+
+
+def test_catan_game_render_is_the_env_picture():
+    g = Game(variant="cities_and_knights", seed=2)
+    assert g.render() == render_ansi(g)
+    assert np.array_equal(g.render("rgb_array"), render_rgb(g))
+
+
 def test_aec_env_render_modes(monkeypatch):
     env = catan_env.env(variant="cities_and_knights", render_mode="rgb_array")
     env.reset(seed=1)
@@ -137,7 +155,7 @@ def test_aec_env_render_modes(monkeypatch):
     env = catan_env.env(render_mode="ansi")
     env.reset(seed=1)
     assert "seat 0" in env.render()
-    assert catan_env.raw_env.metadata["render_modes"][:2] == ["ansi", "rgb_array"]
+    assert catan_env.raw_env.metadata["render_modes"] == ["ansi", "rgb_array", "human"]
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
     with pytest.raises(RuntimeError, match="needs a display"):

@@ -8,6 +8,7 @@ builds after the setup keeps 2 VP and cannot win.
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -239,3 +240,39 @@ def test_cli_table_json_and_out(tmp_path, capsys):
         "random",
     }
     assert json.loads(out.read_text())["agents"] == printed["agents"]
+
+
+def test_the_table_never_cuts_an_agent_name():
+    """A checkpoint path was cut to 19 characters (``ppo:agents/checkpoi``)."""
+    long = make_agent("weighted", seed=0)
+    long.name = "weighted_with_a_name_longer_than_nineteen_characters"
+    r = tournament([long, "random", "random", "random"], 4, seed=0, progress=False)
+    rows = r.table().splitlines()
+    header = next(line for line in rows if line.startswith("agent"))
+    row = next(line for line in rows if line.startswith(long.name + " "))
+    assert row.index("%") == header.index("win %") + 3  # the columns still line up
+    assert next(line for line in rows if line.startswith("random ")).index("%") == row.index("%")
+
+
+@pytest.mark.parametrize("game", ["catan", "ancients"])
+def test_every_games_table_has_ratings_and_percentages(game, capsys):
+    """Ancients' table is Catan's: win % with intervals, mu, sigma and the rating."""
+    agents = "heuristic,random" if game == "ancients" else "heuristic,random,random,random"
+    argv = ["tournament", "-q", "--game", game, "--agents", agents, "--games", "4"]
+    assert main(argv) == 0
+    table = capsys.readouterr().out
+    header = next(line for line in table.splitlines() if line.startswith("agent"))
+    assert header.split()[-3:] == ["mu", "sigma", "rating"]
+    assert "win %" in header and "95% CI" in header
+    heuristic = next(line for line in table.splitlines() if line.startswith("heuristic "))
+    assert re.search(r"\d+\.\d%\*? +\d+\.\d%-\d+\.\d%", heuristic), heuristic
+
+
+def test_an_agent_argument_after_the_colon_reaches_the_agent(capsys):
+    """``--agents mcts:0.5,...`` failed: the argument landed on MCTSAgent's ``seed``."""
+    argv = ["tournament", "-q", "--agents", "mcts:0.01,random,random,random", "--games", "1",
+            "-o", "max_turns=2", "--json"]  # fmt: skip
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert {a["name"] for a in result["agents"]} == {"mcts:0.01", "random"}
+    assert result["python_games"] == 1

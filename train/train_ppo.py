@@ -1,23 +1,29 @@
-"""Train a MaskablePPO policy (sb3-contrib) for one seat of Catan against a pool of opponents.
+"""Train a MaskablePPO policy (sb3-contrib) for one seat of a game against a pool of opponents.
 
-One command, sensible defaults (Cities & Knights, 4 players, 105 minutes)::
+One command, sensible defaults (base game, 4 players, 10 minutes)::
 
-    python -m train.train_ppo --out runs/ck_main
+    python -m train.train_ppo --out runs/base        # or: catan-env train --out runs/base
 
-The learner sits at a random seat of :class:`catan_env.gym_env.CatanEnv`; at
-every game each other seat draws an opponent from the pool (``--pool``):
-the jitted ``random``, ``weighted`` and ``heuristic`` agents, and ``self``,
-a frozen snapshot of the learner saved every ``--snapshot-every`` steps
-(self-play; until the first snapshot exists ``self`` plays ``random``). Any
-agent spec works in the pool (``ppo:agents/checkpoints/ppo_ck.npz``).
+The learner plays in :class:`catan_env.vector.LearnerVecEnv` (``--env
+batched``, the default): ``--n-envs`` games in one state array, the learner
+at a seat drawn per game, every other seat an agent inside numba drawn per
+game from the pool (``--pool``): the jitted ``random``, ``weighted`` and
+``heuristic`` agents, and ``self``, frozen snapshots of the learner (its actor
+sampled inside the kernel), refreshed every ``--snapshot-every`` steps
+(``--self-recent`` of them; until the first refresh they hold the initial
+network). ``--env gym`` trains on the older path, a ``DummyVecEnv`` of
+:class:`catan_env.gym_env.CatanEnv` (Catan only).
 
-Every ``--eval-every`` steps the current policy (most likely legal action)
-plays ``--eval-games`` games against 3 random and against 3 heuristic agents;
-the win rates go to ``OUT/eval.csv``, the curve to ``OUT/learning_curve.png``
-and the model to ``OUT/checkpoints/`` (a MaskablePPO ``.zip`` to resume
-from, and the actor alone as ``.npz`` for :class:`agents.PolicyAgent`).
-``--minutes`` stops training cleanly and saves ``OUT/final.zip`` and
-``OUT/final.npz``. See train/README.md for reward shaping and the options.
+The time budget (``--minutes``) is the primary stop; the progress bar counts
+to it (``--minutes 0``: the bar counts to ``--steps``). Every ``--eval-every``
+steps the current policy (most likely legal action) plays ``--eval-games``
+games against 3 random and against 3 heuristic agents, inside the kernel, with
+its own progress bar; the win rates go to ``OUT/eval.csv``, the curve to
+``OUT/learning_curve.png`` and the model to ``OUT/checkpoints/`` (a
+MaskablePPO ``.zip`` to resume from with ``--resume``, and the actor alone as
+``.npz`` for :class:`agents.PolicyAgent`). Training stops cleanly and saves
+``OUT/final.zip`` and ``OUT/final.npz``. See train/README.md for reward
+shaping and the options.
 """
 
 from __future__ import annotations
@@ -38,10 +44,13 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from agents.policy_agent import FORMAT, META_MEMBER, PolicyAgent, PolicyNet
-from catan_env.gym_env import CatanEnv
+from catan_env.gym_env import CatanEnv  # the gym path and evaluate()
 
-VARIANTS = {"base": "base", "ck": "cities_and_knights", "cities_and_knights": "cities_and_knights"}
-DEFAULT_POOL = "random=0.75,weighted=0.1,heuristic=0.1,self=0.05"
+#: The games trained, by the names ``catan-env --variant`` and the envs take (no aliases).
+VARIANTS = {
+    name: name for name in ("base", "cities_and_knights", "explorers_and_pirates", "ancients")
+}
+DEFAULT_POOL = "random=0.7,weighted=0.2,heuristic=0.05,self=0.05"
 
 
 # --- the opponent pool ------------------------------------------------------------------
@@ -203,6 +212,79 @@ def evaluate(
     }
 
 
+def evaluate_in_kernel(
+    net: PolicyNet,
+    game: str,
+    opponent: str,
+    games: int,
+    seed: int = 0,
+    max_decisions: int = 100_000,
+    progress: bool = False,
+    **options,
+) -> dict:
+    """Play ``games`` games of the policy (its most likely legal action, inside the
+    kernel) against the jitted ``opponent`` at every other seat.
+
+    The policy takes each seat in turn (game ``i`` at seat ``i % seats``); game
+    ``i`` is dealt from ``seed * 1000003 + i``. A deterministic policy can
+    cycle inside one turn, where no turn limit comes: a game past
+    ``max_decisions`` decisions is stopped and counted as lost (``stuck``).
+
+    Returns:
+        ``games``, ``wins``, ``win_rate``, ``truncated``, ``stuck``, ``mean_vp``,
+        ``mean_turns``.
+    """
+    from tqdm.auto import tqdm
+
+    from catan_env import hooks
+    from catan_env.core import policy as P
+
+    spec = hooks.get(game)
+    config = spec.configure(**options)
+    n = int(config.num_players)
+    kinds_of = spec.agent_kinds
+    if opponent not in kinds_of:
+        raise ValueError(f"evaluation needs a jitted opponent of {game}: {', '.join(kinds_of)}")
+    params, meta = P.pack([net], [True])
+    size = P.scratch_size(meta)
+    tb, cfg, tmpl = spec.batch.kernel_inputs(config)
+    seeds = seed * 1_000_003 + np.arange(games, dtype=np.int64)
+    seats = np.arange(games) % n
+    winners = np.zeros(games, np.int64)
+    turns = np.zeros(games, np.int64)
+    decisions = np.zeros(games, np.int64)
+    vps = np.zeros((games, spec.rules.MAX_SEATS), np.int64)
+    stats = np.zeros((games, max(spec.rules.NUM_STATS, 1)), np.int64)
+    bar = tqdm(total=games, desc=f"eval vs {opponent}", unit="game", leave=False,
+               disable=not progress, dynamic_ncols=True)  # fmt: skip
+    chunk = 32
+    for seat in range(n):
+        rows = np.flatnonzero(seats == seat)
+        kinds = np.full(spec.rules.MAX_SEATS, kinds_of.index(opponent), np.int64)
+        kinds[seat] = P.POLICY_KIND
+        for start in range(0, len(rows), chunk):
+            r = rows[start : start + chunk]
+            outs = (np.zeros(len(r), np.int64), np.zeros(len(r), np.int64),
+                    np.zeros(len(r), np.int64), np.zeros((len(r), vps.shape[1]), np.int64),
+                    np.zeros((len(r), stats.shape[1]), np.int64))  # fmt: skip
+            spec.kernels.play_games_with(tb, cfg, tmpl, seeds[r], kinds, seed, params, meta, size,
+                                         max_decisions, *outs)  # fmt: skip
+            winners[r], turns[r], decisions[r], vps[r] = outs[0], outs[1], outs[2], outs[3]
+            bar.update(len(r))
+    bar.close()
+    won = winners == seats
+    stuck = (winners < 0) & (decisions >= max_decisions)
+    return {
+        "games": games,
+        "wins": int(won.sum()),
+        "win_rate": float(won.mean()),
+        "truncated": int(((winners < 0) & ~stuck).sum()),
+        "stuck": int(stuck.sum()),
+        "mean_vp": float(vps[np.arange(games), seats].mean()),
+        "mean_turns": float(turns.mean()),
+    }
+
+
 # --- checkpoints ----------------------------------------------------------------------------
 
 
@@ -250,8 +332,12 @@ def plot_curve(csv_path: Path, png_path: Path) -> None:
 # --- callbacks ------------------------------------------------------------------------------
 
 
-def make_callback(args, meta: dict, out: Path):
-    """One SB3 callback: progress bar, wall-clock budget, snapshots, evaluation, checkpoints."""
+def make_callback(args, meta: dict, out: Path, on_snapshot=None):
+    """One SB3 callback: progress bar, wall-clock budget, snapshots, evaluation, checkpoints.
+
+    ``on_snapshot(net)``, if given, receives each new snapshot's actor (the batched
+    env's self-play slots); snapshots are also written to ``OUT/snapshots/``.
+    """
     from stable_baselines3.common.callbacks import BaseCallback
     from tqdm.auto import tqdm
 
@@ -266,40 +352,66 @@ def make_callback(args, meta: dict, out: Path):
             self.best = None
             self.csv_path = out / "eval.csv"
             self.postfix: dict = {}
+            self.start_steps = 0
+            self.last_draw = 0.0
 
         def _on_training_start(self) -> None:
             # Periods count from where training starts (a resumed run does not start at 0).
+            self.t0 = time.monotonic()
+            self.deadline = self.t0 + args.minutes * 60 if args.minutes else None
+            self.start_steps = self.model.num_timesteps
             self.next_eval = self.model.num_timesteps + args.eval_every
             self.next_snapshot = self.model.num_timesteps + args.snapshot_every
+            timed = self.deadline is not None
             self.bar = tqdm(
-                total=args.steps,
-                initial=self.model.num_timesteps,
-                unit="step",
+                total=round(args.minutes * 60) if timed else args.steps,
+                initial=0 if timed else self.model.num_timesteps,
+                unit="s" if timed else "step",
+                desc="training",
                 dynamic_ncols=True,
-                mininterval=2.0,
+                mininterval=1.0,
                 disable=args.no_progress,
+                bar_format="{l_bar}{bar}| {n_fmt}/{total_fmt} s [{elapsed}<{remaining}{postfix}]"
+                if timed
+                else None,
             )
             if args.eval_at_start:
                 self.evaluate()
 
+        def _draw(self, force: bool = False) -> None:
+            now = time.monotonic()
+            if not force and now - self.last_draw < 1.0:
+                return
+            self.last_draw = now
+            n = self.model.num_timesteps
+            rate = (n - self.start_steps) / max(now - self.t0, 1e-9)
+            self.bar.set_postfix({"steps": n, "steps/s": round(rate), **self.postfix},
+                                 refresh=False)  # fmt: skip
+            self.bar.n = min(self.bar.total, round(now - self.t0)) if self.deadline else n
+            self.bar.refresh()
+
         def _on_step(self) -> bool:
             n = self.model.num_timesteps
-            self.bar.n = n
-            self.bar.refresh() if self.bar.n % 256 == 0 else None
+            self._draw()
             if args.snapshot_every and n >= self.next_snapshot:
                 self.next_snapshot += args.snapshot_every
                 snaps = out / "snapshots"
                 snaps.mkdir(exist_ok=True)
-                actor_of(self.model, meta).save(snaps / f"step_{n:09d}.npz")
+                net = actor_of(self.model, meta)
+                net.save(snaps / f"step_{n:09d}.npz")
+                if on_snapshot is not None:
+                    on_snapshot(net)
             if args.eval_every and n >= self.next_eval:
                 self.next_eval += args.eval_every
                 self.evaluate()
             if self.deadline is not None and time.monotonic() >= self.deadline:
+                self._draw(force=True)
                 tqdm.write(f"time budget of {args.minutes} min reached at {n} steps; stopping")
                 return False
             return True
 
         def _on_training_end(self) -> None:
+            self._draw(force=True)
             self.bar.close()
 
         def evaluate(self) -> dict:
@@ -311,7 +423,8 @@ def make_callback(args, meta: dict, out: Path):
                 "variant": meta["variant"],
             }
             for opp in ("random", "heuristic"):
-                r = evaluate(net, meta["variant"], opp, args.eval_games, seed=args.seed + 7)
+                r = run_evaluation(net, meta, opp, args.eval_games, args.seed + 7,
+                                   progress=not args.no_progress)  # fmt: skip
                 row[f"win_{opp}"] = r["win_rate"]
                 row[f"vp_{opp}"] = round(r["mean_vp"], 2)
                 row[f"turns_{opp}"] = round(r["mean_turns"], 1)
@@ -333,8 +446,7 @@ def make_callback(args, meta: dict, out: Path):
                 save_checkpoint(self.model, out / "best.zip", meta)
                 net.save(out / "best.npz")
             self.postfix = {"vs_random": row["win_random"], "vs_heur": row["win_heuristic"]}
-            if self.bar is not None:
-                self.bar.set_postfix(self.postfix)
+            self._draw(force=True)
             msg = (
                 f"[eval] steps={n} min={row['minutes']} win vs 3 random {row['win_random']:.2f} "
                 f"(vp {row['vp_random']}), vs 3 heuristic {row['win_heuristic']:.2f} "
@@ -346,44 +458,64 @@ def make_callback(args, meta: dict, out: Path):
     return TrainingCallback()
 
 
+def run_evaluation(net: PolicyNet, meta: dict, opponent: str, games: int, seed: int,
+                   progress: bool = False) -> dict:  # fmt: skip
+    """The trainer's evaluation: inside the kernel (:func:`evaluate_in_kernel`)."""
+    options = dict(meta.get("options") or {})
+    return evaluate_in_kernel(net, meta["variant"], opponent, games, seed=seed,
+                              progress=progress, **options)  # fmt: skip
+
+
 # --- main ---------------------------------------------------------------------------------------
 
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m train.train_ppo",
-        description="Train MaskablePPO for one Catan seat against an opponent pool with self-play.",
+        description="Train MaskablePPO for one seat against an opponent pool with self-play.",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
-    p.add_argument("--variant", default="cities_and_knights", choices=sorted(VARIANTS))
-    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--variant", "--game", dest="variant", default="base", choices=sorted(VARIANTS))
+    p.add_argument("--players", type=int, default=None, help="seats (default: the game's)")
     p.add_argument("--out", default="runs/ppo", help="output folder")
-    p.add_argument("--steps", type=int, default=50_000_000, help="total learner steps (at most)")
-    p.add_argument("--minutes", type=float, default=105.0, help="wall-clock budget, 0: none")
-    p.add_argument("--pool", default=DEFAULT_POOL, help="opponent pool: spec=weight,...")
-    p.add_argument("--snapshot-every", type=int, default=500_000, help="self-play snapshot period")
-    p.add_argument("--self-recent", type=int, default=5, help="newest snapshots 'self' uses")
-    p.add_argument("--vp-reward", type=float, default=0.15, help="shaping per victory point")
     p.add_argument(
-        "--improvement-reward", type=float, default=0.02, help="C&K: per improvement level"
+        "--env",
+        default="batched",
+        choices=["batched", "gym"],
+        help="batched: LearnerVecEnv (every game); gym: DummyVecEnv of CatanEnv",
     )
-    p.add_argument("--knight-reward", type=float, default=0.0, help="C&K: per knight strength")
+    p.add_argument("--steps", type=int, default=50_000_000, help="total learner steps (at most)")
+    p.add_argument("--minutes", type=float, default=10.0, help="wall-clock budget, 0: none")
+    p.add_argument("--pool", default=DEFAULT_POOL, help="opponent pool: spec=weight,...")
+    p.add_argument("--snapshot-every", type=int, default=200_000, help="self-play snapshot period")
+    p.add_argument("--self-recent", type=int, default=3, help="snapshots 'self' draws from")
+    p.add_argument("--vp-reward", type=float, default=0.1, help="shaping per victory point")
+    p.add_argument(
+        "--improvement-reward", type=float, default=0.02, help="C&K, gym env: per improvement level"
+    )
+    p.add_argument("--knight-reward", type=float, default=0.0, help="C&K, gym env: per knight")
     p.add_argument("--max-turns", type=int, default=None, help="truncate games (rule option)")
-    p.add_argument("--n-envs", type=int, default=8)
-    p.add_argument("--subproc", action="store_true", help="SubprocVecEnv (one process per env)")
-    p.add_argument("--n-steps", type=int, default=256, help="rollout steps per env")
-    p.add_argument("--batch-size", type=int, default=512)
-    p.add_argument("--n-epochs", type=int, default=4)
-    p.add_argument("--lr", type=float, default=3e-4)
-    p.add_argument("--gamma", type=float, default=0.999)
+    p.add_argument(
+        "--max-steps",
+        type=int,
+        default=2_000,
+        help="batched env: truncate an episode after this many learner steps",
+    )
+    p.add_argument("--n-envs", type=int, default=64)
+    p.add_argument("--subproc", action="store_true", help="gym env: SubprocVecEnv")
+    p.add_argument("--n-steps", type=int, default=64, help="rollout steps per env")
+    p.add_argument("--batch-size", type=int, default=1024)
+    p.add_argument("--n-epochs", type=int, default=2)
+    p.add_argument("--lr", type=float, default=5e-4)
+    p.add_argument("--gamma", type=float, default=0.995)
     p.add_argument("--gae-lambda", type=float, default=0.95)
     p.add_argument("--ent-coef", type=float, default=0.01)
-    p.add_argument("--net", default="256,256", help="hidden layers of the actor and the critic")
+    p.add_argument("--net", default="128,128", help="hidden layers of the actor and the critic")
     p.add_argument("--activation", default="relu", choices=["relu", "tanh"])
-    p.add_argument("--eval-every", type=int, default=150_000)
-    p.add_argument("--eval-games", type=int, default=40)
+    p.add_argument("--eval-every", type=int, default=500_000)
+    p.add_argument("--eval-games", type=int, default=200)
     p.add_argument("--eval-at-start", action="store_true", help="evaluate before training")
-    p.add_argument("--final-eval-games", type=int, default=200)
+    p.add_argument("--final-eval-games", type=int, default=400)
     p.add_argument(
         "--resume",
         default=None,
@@ -392,80 +524,148 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--torch-threads", type=int, default=1)
+    p.add_argument(
+        "--numba-threads",
+        type=int,
+        default=1,
+        help="batched env: numba threads (more help only on an idle machine)",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
 
-def main(argv: list[str] | None = None) -> dict:
-    args = build_parser().parse_args(argv)
-    import torch
-    from sb3_contrib import MaskablePPO
+def _batched_env(args, variant: str, pool_entries, options: dict, snapshot_net):
+    """The LearnerVecEnv of the run; ``self`` becomes ``--self-recent`` actor slots,
+    each first holding ``snapshot_net`` (sampled inside the kernel)."""
+    from agents.policy_agent import PolicyAgent
+    from catan_env.vector import LearnerVecEnv
+
+    pool: list = []
+    slots = 0
+    for spec, w in pool_entries:
+        if spec == "self":
+            if w > 0:
+                k = max(args.self_recent, 1)
+                for _ in range(k):
+                    pool.append((PolicyAgent(snapshot_net, deterministic=False), w / k))
+                slots = k
+        elif spec.startswith("ppo:"):
+            pool.append((spec, w))
+        else:
+            pool.append((spec, w))
+    env = LearnerVecEnv(variant, num_envs=args.n_envs, opponents=pool, vp_reward=args.vp_reward,
+                        max_steps=args.max_steps, seed=args.seed, num_threads=args.numba_threads,
+                        **options)  # fmt: skip
+    first_slot = env.num_policies - slots
+    state = {"next": 0}
+
+    def on_snapshot(net):
+        if slots:
+            env.set_policy(first_slot + state["next"] % slots, net)
+            state["next"] += 1
+
+    return env, on_snapshot
+
+
+def _gym_env(args, variant: str, pool_entries, options: dict, out: Path):
     from stable_baselines3.common.monitor import Monitor
     from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
-    torch.set_num_threads(args.torch_threads)
-    variant = VARIANTS[args.variant]
-    out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    pool_entries = parse_pool(args.pool)
-    options = {} if args.max_turns is None else {"max_turns": args.max_turns}
+    from catan_env.gym_env import CatanEnv  # the gym path and evaluate()
+
     shaping = {
         "vp_reward": args.vp_reward,
-        "improvement_reward": args.improvement_reward if variant != "base" else 0.0,
-        "knight_reward": args.knight_reward if variant != "base" else 0.0,
+        "improvement_reward": args.improvement_reward if variant == "cities_and_knights" else 0.0,
+        "knight_reward": args.knight_reward if variant == "cities_and_knights" else 0.0,
     }
-    meta = {
-        "variant": variant,
-        "num_players": args.players,
-        "activation": args.activation,
-        "obs_size": None,
-        "num_actions": None,
-    }
-    probe = CatanEnv(variant=variant, num_players=args.players, **options)
-    meta["obs_size"] = int(probe.observation_space.shape[0])
-    meta["num_actions"] = int(probe.action_space.n)
-    with open(out / "config.json", "w") as f:
-        json.dump({"args": vars(args), "shaping": shaping, "meta": meta}, f, indent=2)
 
     def make_env(rank: int):
         def thunk():
             pool = OpponentPool(
-                pool_entries, args.players - 1, str(out / "snapshots"), args.self_recent
+                pool_entries, options["num_players"] - 1, str(out / "snapshots"), args.self_recent
             )
-            env = CatanEnv(
-                variant=variant, num_players=args.players, opponents=pool, **shaping, **options
-            )
+            env = CatanEnv(variant=variant, opponents=pool, **shaping, **options)
             env.reset(seed=args.seed * 1000 + rank)
             return Monitor(env)
 
         return thunk
 
     vec_cls = SubprocVecEnv if args.subproc else DummyVecEnv
-    venv = vec_cls([make_env(i) for i in range(args.n_envs)])
+    return vec_cls([make_env(i) for i in range(args.n_envs)])
+
+
+def main(argv: list[str] | None = None) -> dict:
+    args = build_parser().parse_args(argv)
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from catan_env import hooks
+
+    torch.set_num_threads(args.torch_threads)
+    variant = VARIANTS[args.variant]
+    if args.env == "gym" and variant == "ancients":
+        raise SystemExit("--env gym is Catan's CatanEnv; train ancients with --env batched")
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    pool_entries = parse_pool(args.pool)
+    if args.pool == DEFAULT_POOL:  # the default names Catan's agents; keep what the game has
+        known = set(hooks.get(VARIANTS[args.variant]).agent_kinds) | {"self"}
+        pool_entries = [(s, w) for s, w in pool_entries if s in known]
+    options: dict = {} if args.max_turns is None else {"max_turns": args.max_turns}
+    if args.players is not None:
+        options["num_players"] = args.players
+    spec = hooks.get(variant)
+    config = spec.configure(**options)
+    options["num_players"] = int(config.num_players)
+    meta = {
+        "variant": variant,
+        "num_players": int(config.num_players),
+        "activation": args.activation,
+        "obs_size": int(spec.rules.OBS_SIZE),
+        "num_actions": int(spec.rules.NUM_ACTIONS),
+        "options": {k: v for k, v in options.items() if k != "num_players"},
+    }
+    with open(out / "config.json", "w") as f:
+        json.dump({"args": vars(args), "meta": meta}, f, indent=2)
+
     net = [int(x) for x in args.net.split(",") if x]
     activation = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}[args.activation]
-    if args.resume:
-        # The PPO settings a fine-tune usually changes follow the command line;
-        # the network and the rest come from the checkpoint.
-        custom = {"learning_rate": args.lr, "ent_coef": args.ent_coef, "n_epochs": args.n_epochs}
-        model = MaskablePPO.load(args.resume, env=venv, device="cpu", custom_objects=custom)
+    ppo_kwargs = dict(
+        n_steps=args.n_steps,
+        batch_size=args.batch_size,
+        n_epochs=args.n_epochs,
+        learning_rate=args.lr,
+        gamma=args.gamma,
+        gae_lambda=args.gae_lambda,
+        ent_coef=args.ent_coef,
+        policy_kwargs={"net_arch": {"pi": net, "vf": net}, "activation_fn": activation},
+        seed=args.seed,
+        device="cpu",
+        verbose=0,
+    )
+    on_snapshot = None
+    custom = {"learning_rate": args.lr, "ent_coef": args.ent_coef, "n_epochs": args.n_epochs}
+    if args.env == "batched":
+        # The self-play slots first hold the resumed actor, or a zero actor (all
+        # logits equal: it samples the legal actions uniformly) of the run's shapes.
+        model = None
+        if args.resume:
+            model = MaskablePPO.load(args.resume, device="cpu", custom_objects=custom)
+            first = actor_of(model, meta)
+        else:
+            first = zero_actor(meta, net)
+        venv, on_snapshot = _batched_env(args, variant, pool_entries, options, first)
+        if model is None:
+            model = MaskablePPO("MlpPolicy", venv, **ppo_kwargs)
+        else:
+            model.set_env(venv)
     else:
-        model = MaskablePPO(
-            "MlpPolicy",
-            venv,
-            n_steps=args.n_steps,
-            batch_size=args.batch_size,
-            n_epochs=args.n_epochs,
-            learning_rate=args.lr,
-            gamma=args.gamma,
-            gae_lambda=args.gae_lambda,
-            ent_coef=args.ent_coef,
-            policy_kwargs={"net_arch": {"pi": net, "vf": net}, "activation_fn": activation},
-            seed=args.seed,
-            device="cpu",
-            verbose=0,
-        )
-    callback = make_callback(args, meta, out)
+        venv = _gym_env(args, variant, pool_entries, options, out)
+        if args.resume:
+            model = MaskablePPO.load(args.resume, env=venv, device="cpu", custom_objects=custom)
+        else:
+            model = MaskablePPO("MlpPolicy", venv, **ppo_kwargs)
+    callback = make_callback(args, meta, out, on_snapshot)
     t0 = time.monotonic()
     start_steps = model.num_timesteps  # a resumed model starts where it stopped
     model.learn(total_timesteps=args.steps, callback=callback, reset_num_timesteps=not args.resume)
@@ -481,15 +681,29 @@ def main(argv: list[str] | None = None) -> dict:
         "steps_this_run": run_steps,
         "train_minutes": round(train_seconds / 60, 2),
         "steps_per_second": round(run_steps / max(train_seconds, 1e-9), 1),
+        "env": args.env,
     }
     if args.final_eval_games:
         for opp in ("random", "heuristic"):
-            r = evaluate(final_net, variant, opp, args.final_eval_games, seed=args.seed + 1_000)
-            summary[f"final_vs_{opp}"] = r
+            summary[f"final_vs_{opp}"] = run_evaluation(
+                final_net, meta, opp, args.final_eval_games, args.seed + 1_000,
+                progress=not args.no_progress,
+            )  # fmt: skip
     with open(out / "summary.json", "w") as f:
         json.dump(summary, f, indent=2)
     print(json.dumps(summary, indent=2), flush=True)
     return summary
+
+
+def zero_actor(meta: dict, hidden: list[int]) -> PolicyNet:
+    """An actor of the given shapes with every weight 0: its logits are all equal,
+    so sampled it plays a uniformly random legal action."""
+    sizes = [meta["obs_size"], *hidden]
+    layers = [(np.zeros((o, i), np.float32), np.zeros(o, np.float32))
+              for i, o in zip(sizes, sizes[1:], strict=False)]  # fmt: skip
+    head = (np.zeros((meta["num_actions"], sizes[-1]), np.float32),
+            np.zeros(meta["num_actions"], np.float32))  # fmt: skip
+    return PolicyNet(layers, head, {"format": FORMAT, **meta})
 
 
 if __name__ == "__main__":

@@ -53,7 +53,8 @@ if __package__ in (None, ""):
 from agents.policy_agent import PolicyAgent, PolicyNet, export_policy  # noqa: E402
 from catan_env.gym_env import CatanEnv  # noqa: E402
 
-VARIANTS = {"base": "base", "ck": "cities_and_knights", "cities_and_knights": "cities_and_knights"}
+#: The variants trained, by the names ``catan-env --variant`` and the envs take (no aliases).
+VARIANTS = {name: name for name in ("base", "cities_and_knights")}
 
 
 def parse_pool(text: str) -> list[tuple[str, float]]:

@@ -4,8 +4,10 @@ A game is one package under :mod:`catan_env.games`; its ``rules.py`` exports
 the constants and jitted functions declared below, under these names and with
 these parameters. The whole-game loops (:mod:`catan_env.core.kernels.template`)
 call nothing else, so a game that honours the contract gets self-play, the
-batched simulator, the invariant soak, rollouts for search and the opponents'
-half of single-agent envs without writing a loop. :func:`check_rules` verifies
+batched simulator, the invariant soak, rollouts for search, the opponents'
+half of single-agent envs, the batched learner env and datasets of decisions
+(observed inside numba by :func:`observe_into`) without writing a loop.
+:func:`check_rules` verifies
 a module against the declarations; ``tests/core/test_contract.py`` runs it and a
 random playthrough on every registered game.
 
@@ -44,6 +46,7 @@ CONSTANTS = (
     "SOAK_TOO_LONG",  # soak code: a game exceeded the soak's decision bound
     "AGENT_KINDS",  # names of the jitted agent kinds, by kind number
     "UNIFORM_KIND",  # the kind whose choice is legal[below_at(rng, at, count)], or -1
+    "OBS_SIZE",  # float32 words of one seat's observation (observe_into)
 )
 
 
@@ -109,6 +112,16 @@ def check(state, tb, memo, fresh):
     ``fresh`` is true on a game's first call."""
 
 
+def observe_into(state, tb, seat, out):
+    """Write seat ``seat``'s observation of ``state`` into ``out`` (``OBS_SIZE``
+    float32 words; every word is written)."""
+
+
+def score(state, seat):
+    """Seat ``seat``'s score now (the figure ``record`` writes as its ``out_vp``):
+    what reward shaping by score differences measures."""
+
+
 FUNCTIONS = (
     reset,
     legal_actions,
@@ -124,6 +137,8 @@ FUNCTIONS = (
     seed_agents,
     record,
     check,
+    observe_into,
+    score,
 )
 
 

@@ -155,6 +155,8 @@ _KERNELS = frozenset(
         "play_out",
         "play_out_many",
         "record_many",
+        "record_decisions",
+        "observe_many",
         "play_until_seat",
         "batch_reset",
         "batch_legal",
@@ -284,6 +286,12 @@ class BatchHooks(Protocol):
     def make_agent(self, name: str, seed: int | None):
         """An agent from its spec (``name`` or ``name:arg``); ``kernel_kind`` if jitted."""
 
+    def agent_specs(self) -> list[str]:
+        """The agents as ``--agents`` writes them (``"ppo:PATH"``), for ``--help``."""
+
+    def scenarios(self) -> list[str]:
+        """The game's shipped scenarios, its default first (empty: it has none)."""
+
     def simulate_seeds(self, seed: int, games: int) -> np.ndarray:
         """The per-game seeds of ``simulate``'s ``games`` games."""
 
@@ -295,6 +303,9 @@ class BatchHooks(Protocol):
 
     def play(self, config, kinds, seeds, agent_seed: int, out, parallel: bool) -> None:
         """Play one game per seed row in the kernels; write each game's row of ``out``."""
+
+    def kernel_inputs(self, config) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(tables, config, template)``: what the kernels' ``R.reset`` takes for ``config``."""
 
     def title(self, config) -> str:
         """The batch's game in the first line of a report (``"base, 4 players"``)."""

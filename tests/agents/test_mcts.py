@@ -43,6 +43,16 @@ def test_seeded_runs_repeat(variant):
     assert a.actions == b.actions
 
 
+def test_the_argument_after_the_colon_is_the_time_budget():
+    """``mcts:0.5`` used to land on ``seed`` (TypeError: multiple values for 'seed')."""
+    agent = make_agent("mcts:0.5", seed=3)
+    assert isinstance(agent, MCTSAgent) and agent.time_budget == 0.5
+    assert agent.rng.integers(1 << 30) == np.random.default_rng(3).integers(1 << 30)
+    for bad in ("fast", "0", "-1", "nan", "inf"):
+        with pytest.raises(ValueError, match=r"mcts:SECONDS takes the search time per move"):
+            make_agent(f"mcts:{bad}")
+
+
 def test_bad_arguments():
     with pytest.raises(ValueError, match="budget"):
         MCTSAgent(time_budget=None)

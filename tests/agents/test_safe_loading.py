@@ -82,6 +82,67 @@ def test_a_policy_zip_never_unpickles_foreign_objects(tmp_path):
         z.writestr("data", pickle.dumps(_Payload(marker)))
         z.writestr(META_MEMBER, json.dumps({"format": 1}))
         z.write(pth, "policy.pth")
-    with pytest.raises(pickle.UnpicklingError):
+    with pytest.raises(ValueError, match="policy.pth holds Python objects besides tensors"):
         load_policy(path)
     assert not marker.exists()
+
+
+@pytest.mark.parametrize(
+    "name, content, why",
+    [
+        ("bad.npz", b"not a checkpoint at all", "it is not a zip archive"),
+        ("bad.zip", b"\x80\x04garbage that numpy would try to unpickle", "it is not a zip archive"),
+        ("bad.npz", pickle.dumps({"meta": 1}), "it is not a zip archive"),
+        ("empty.zip", None, "the archive holds neither 'meta.npy'"),
+    ],
+)
+def test_what_is_not_a_checkpoint_says_so_in_one_line(tmp_path, name, content, why):
+    """Never numpy's advice to load with allow_pickle=True (the opposite of the Safety rules)."""
+    import zipfile
+
+    from agents import make_agent
+
+    path = tmp_path / name
+    if content is None:
+        zipfile.ZipFile(path, "w").close()
+    else:
+        path.write_bytes(content)
+    with pytest.raises(ValueError) as caught:
+        make_agent(f"ppo:{path}")
+    message = str(caught.value)
+    assert message.startswith(f"{str(path)!r} is not a policy checkpoint: {why}")
+    assert "allow_pickle" not in message and "\n" not in message
+
+
+def test_npz_entries_of_python_objects_or_missing_arrays_are_named(tmp_path):
+    import numpy as np
+
+    from agents.policy_agent import load_policy
+
+    objects = np.empty(1, object)
+    objects[0] = {"a": 1}
+    np.savez(tmp_path / "objects.npz", meta=objects)
+    with pytest.raises(ValueError, match="an entry holds pickled Python objects") as caught:
+        load_policy(tmp_path / "objects.npz")
+    assert "allow_pickle" not in str(caught.value)
+    np.savez(tmp_path / "nohead.npz", meta=np.array(json.dumps({"format": 1})))
+    with pytest.raises(ValueError, match="no 'head_weight' entry"):
+        load_policy(tmp_path / "nohead.npz")
+    np.savez(tmp_path / "notjson.npz", meta=np.array("{oops"))
+    with pytest.raises(ValueError, match="its 'meta' entry is not JSON"):
+        load_policy(tmp_path / "notjson.npz")
+
+
+def test_the_cli_names_a_corrupt_checkpoint_in_one_line(tmp_path, capsys):
+    from catan_env.cli import main
+
+    bad = tmp_path / "bad.npz"
+    bad.write_bytes(b"garbage")
+    argv = ["tournament", "-q", "--agents", f"ppo:{bad},random,random,random", "--games", "1"]
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert (
+        err
+        == f"catan-env: error: {str(bad)!r} is not a policy checkpoint: it is not a zip archive "
+        "(an .npz of export_policy or a stable-baselines3 .zip)"
+    )

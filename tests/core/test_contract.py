@@ -112,3 +112,20 @@ def test_kernels_play_the_same_game_serial_parallel_and_one_by_one(name):
     decisions, states = np.zeros(n, np.int64), np.zeros((n, spec.state_size), np.int32)
     K.soak(tb, cfg, tmpl, seeds, kinds, 1, 1_000_000, code, winner, decisions, states)
     assert not code.any() and all(R.is_over(s) for s in states)
+
+
+def test_observe_into_is_part_of_the_contract():
+    """Every game observes inside numba (learner env, datasets): a rules module
+    without a jitted observe_into of the declared parameters is refused."""
+    base = registry.rules("base")
+    assert base.OBS_SIZE == registry.get("base").obs_size
+    partial = types.ModuleType("partial")
+    for name in (*contract.CONSTANTS, *(f.__name__ for f in contract.FUNCTIONS)):
+        setattr(partial, name, getattr(base, name))
+    check_rules(partial)
+    del partial.observe_into
+    with pytest.raises(ContractError, match="lacks the contract function observe_into"):
+        check_rules(partial)
+    partial.observe_into = base.reset  # five parameters
+    with pytest.raises(ContractError, match=r"partial.observe_into takes"):
+        check_rules(partial)

@@ -113,7 +113,7 @@ def test_policy_agent_errors(tmp_path, tiny_run):
         PolicyAgent(tmp_path / "junk.npz")
     with zipfile.ZipFile(tmp_path / "other.zip", "w") as z:
         z.writestr("data", "{}")
-    with pytest.raises(ValueError, match="MaskablePPO.load"):
+    with pytest.raises(ValueError, match="not a policy checkpoint: the archive holds neither"):
         PolicyAgent(tmp_path / "other.zip")
     with pytest.raises(ValueError, match="needs an argument"):
         make_agent("ppo")
@@ -158,3 +158,14 @@ def test_shipped_checkpoint_plays_cities_and_knights():
         if game.done:
             break
         game.step(agent.act(game))  # raises if illegal
+
+
+def test_catan_env_train_passes_every_argument_to_the_trainer(capsys):
+    pytest.importorskip("sb3_contrib", reason="the train extra is not installed")
+    from catan_env.cli import main as cli_main
+
+    with pytest.raises(SystemExit) as exc:
+        cli_main(["train", "--help"])
+    assert exc.value.code == 0
+    out = capsys.readouterr().out
+    assert "--minutes" in out and "--env {batched,gym}" in out

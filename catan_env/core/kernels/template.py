@@ -1,4 +1,4 @@
-"""Whole games inside numba for one game: self-play, rollouts, batches and the soak.
+"""Whole games inside numba for one game: self-play, rollouts, batches, datasets and the soak.
 
 Every loop calls only the contract (:mod:`catan_env.core.contract`) through
 ``R``, the game's ``rules`` module. Jitted agents choose every move; nothing
@@ -10,7 +10,8 @@ import numpy as np
 from numba import njit, prange
 
 from catan_env.core import contract as R  # <rules>
-from catan_env.core.rng import below_at, episode_seed
+from catan_env.core.policy import POLICY_KIND, policy_choose
+from catan_env.core.rng import below_at, episode_seed, next32_at, seed_at
 
 
 @njit(cache=True, inline="always")
@@ -150,6 +151,41 @@ def record_many(states, out_winner, out_turns, out_decisions, out_vp, out_stats)
 
 
 @njit(cache=True)
+def record_decisions(state, tb, kinds, rng, legal, scratch, work, out_states, out_masks,
+                     out_seats, out_actions, row, end):  # fmt: skip
+    """Continue the game in ``state`` with jitted agents, keeping every decision.
+
+    Before each decision, row ``row`` of the outputs gets the state, the legal
+    mask of the seat that must decide, that seat, and then the action its agent
+    chose; the agents draw from ``rng`` exactly as in :func:`play_out`. Stops
+    when the game is over or row ``end`` is reached, and returns the next free
+    row (the caller grows the outputs and calls again to go on). A dataset of
+    observations (:mod:`catan_env.dataset`) is made from these rows.
+    """
+    while not R.is_over(state) and row < end:
+        count = R.legal_actions(state, tb, legal)
+        seat = R.current(state)
+        out_states[row] = state
+        mask = out_masks[row]
+        mask[:] = False
+        for j in range(count):
+            mask[legal[j]] = True
+        a = _pick(kinds[seat], state, tb, legal, count, rng, work)
+        out_seats[row] = seat
+        out_actions[row] = a
+        R.step(state, tb, a, scratch)
+        row += 1
+    return row
+
+
+@njit(cache=True, parallel=True)
+def observe_many(states, tb, seats, out):
+    """Row ``i`` of ``out`` gets seat ``seats[i]``'s observation of ``states[i]``."""
+    for i in prange(states.shape[0]):
+        R.observe_into(states[i], tb, seats[i], out[i])
+
+
+@njit(cache=True)
 def play_until_seat(state, tb, kinds, rng, seat, legal, scratch, out_actions):
     """Let jitted agents decide until seat ``seat`` must act or the game ends.
 
@@ -267,3 +303,238 @@ def soak_parallel(tb, config, template, seeds, kinds, agent_seed, max_decisions,
         _soak_one(i, tb, config, template, seeds, kinds, agent_seed, max_decisions,
                   out_code, out_winner, out_decisions, out_states,
                   legal, scratch, rng, work, memo)  # fmt: skip
+
+
+# --- trained policies among the agents -------------------------------------------------------
+
+
+@njit(cache=True, inline="always")
+def _agent_pick(kind, state, tb, legal, count, rng, work, params, meta, obs, act):
+    """:func:`_pick`, where a kind from ``POLICY_KIND`` on is actor ``kind - POLICY_KIND``
+    of the policy table ``(params, meta)`` (:mod:`catan_env.core.policy`), which
+    sees the deciding seat's observation (written to ``obs``; ``act`` is its scratch)."""
+    if kind >= POLICY_KIND:
+        R.observe_into(state, tb, R.current(state), obs)
+        return policy_choose(params, meta, kind - POLICY_KIND, obs, legal, count, act, rng,
+                             R.rng_offset(state))  # fmt: skip
+    return _pick(kind, state, tb, legal, count, rng, work)
+
+
+@njit(cache=True)
+def choose_action_with(kind, state, tb, rng, legal, work, params, meta, obs, act):
+    """:func:`choose_action` for any kind, policy-table actors included (``obs``:
+    ``OBS_SIZE`` float32 scratch, ``act``: the table's scratch)."""
+    count = R.legal_actions(state, tb, legal)
+    return _agent_pick(kind, state, tb, legal, count, rng, work, params, meta, obs, act)
+
+
+@njit(cache=True)
+def play_games_with(tb, config, template, seeds, kinds, agent_seed, params, meta, act_size,
+                    max_decisions, out_winner, out_turns, out_decisions, out_vp,
+                    out_stats):  # fmt: skip
+    """:func:`play_games` where seats may be policy-table actors (kinds from
+    ``POLICY_KIND``; ``act_size``: :func:`catan_env.core.policy.scratch_size`).
+
+    A game stops after ``max_decisions`` decisions when that is > 0 (a
+    deterministic actor may cycle where no turn limit comes; the game is then
+    recorded unfinished, winner -1). Same games as :func:`play_games` when no
+    seat is an actor and no game reaches the bound."""
+    state = np.zeros(R.STATE_SIZE, np.int32)
+    legal, scratch, rng, work = _buffers()
+    obs = np.zeros(R.OBS_SIZE, np.float32)
+    act = np.zeros(act_size, np.float32)
+    for i in range(seeds.shape[0]):
+        R.reset(state, tb, seeds[i], config, template)
+        R.seed_agents(rng, agent_seed * 1000003 + seeds[i])
+        n = 0
+        limit = max_decisions if 0 < max_decisions < R.MAX_DECISIONS else R.MAX_DECISIONS
+        while not R.is_over(state) and n < limit:
+            count = R.legal_actions(state, tb, legal)
+            a = _agent_pick(kinds[R.current(state)], state, tb, legal, count, rng, work,
+                            params, meta, obs, act)  # fmt: skip
+            R.step(state, tb, a, scratch)
+            n += 1
+        R.record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats)
+
+
+# --- the learner's env: one seat learns, the others are agents inside the kernel --------------
+#
+# One row per game. Per row: ``seats[i]`` (the learner's seat this episode),
+# ``kinds[i, p]`` (the agent kind of every other seat, drawn at each episode's
+# start), ``episodes[i]``, ``ep_steps[i]`` (learner steps this episode) and
+# ``auto[i]`` (learner decisions with one legal action applied for it, in all).
+# Episode ``k`` of row ``i`` is the game seeded ``g = episode_seed(base_seed, i, k)``;
+# its agents' generator is seeded ``episode_seed(g, 1, 0)`` and the draws of
+# the learner's seat and the opponents use a generator seeded
+# ``episode_seed(g, 2, 0)``: the seat (``below(num_seats)``) first, then one
+# draw per opponent seat in seat order. ``pool_kinds`` / ``pool_cum`` is the
+# opponent pool: with ``pool_by_weight`` each opponent draws kind ``k`` with
+# probability ``pool_cum[k] - pool_cum[k - 1]`` (``pool_cum`` cumulative, last
+# 1.0; a pool of one kind draws nothing), else the opponent ``j`` seats after
+# the learner is ``pool_kinds[j - 1]``.
+
+
+@njit(cache=True, inline="always")
+def _learner_start(i, states, tb, config, template, base_seed, episodes, seats, kinds, rngs,
+                   fixed_seat, pool_kinds, pool_cum, pool_by_weight):  # fmt: skip
+    """Start row ``i``'s current episode: reset, seed the agents, draw seat and opponents."""
+    s = states[i]
+    g = episode_seed(base_seed, i, episodes[i])
+    R.reset(s, tb, g, config, template)
+    R.seed_agents(rngs[i], episode_seed(g, 1, 0))
+    draw = np.zeros(2, np.int32)
+    seed_at(draw, 0, episode_seed(g, 2, 0))
+    n = R.num_seats(s)
+    seat = below_at(draw, 0, n)
+    if fixed_seat >= 0:
+        seat = fixed_seat
+    seats[i] = seat
+    for p in range(R.MAX_SEATS):
+        kinds[i, p] = -1
+    for p in range(n):
+        if p == seat:
+            continue
+        if not pool_by_weight:
+            kinds[i, p] = pool_kinds[(p - seat - 1) % n]
+        elif pool_kinds.shape[0] == 1:
+            kinds[i, p] = pool_kinds[0]
+        else:
+            u = next32_at(draw, 0) / 4294967296.0
+            k = 0
+            while k < pool_kinds.shape[0] - 1 and u >= pool_cum[k]:
+                k += 1
+            kinds[i, p] = pool_kinds[k]
+
+
+@njit(cache=True, inline="always")
+def _learner_advance(i, states, tb, seats, kinds, rngs, legal, scratch, work, auto, auto_single,
+                     params, meta, obs, act, max_decisions):  # fmt: skip
+    """Agents play row ``i`` until its learner must choose among several actions.
+
+    Returns the learner's legal count (ids in ``legal[i]``), or 0 once the game
+    is over or the agents made ``max_decisions`` decisions in this call (> 0;
+    a cycling deterministic actor), which ends the episode without a winner.
+    """
+    s = states[i]
+    seat = seats[i]
+    lg = legal[i]
+    limit = max_decisions if 0 < max_decisions < R.MAX_DECISIONS else R.MAX_DECISIONS
+    n = 0
+    while n < limit:
+        while not R.is_over(s) and R.current(s) != seat and n < limit:
+            count = R.legal_actions(s, tb, lg)
+            a = _agent_pick(kinds[i, R.current(s)], s, tb, lg, count, rngs[i], work[i],
+                            params, meta, obs[i], act[i])  # fmt: skip
+            R.step(s, tb, a, scratch[i])
+            n += 1
+        if R.is_over(s) or n >= limit:
+            return 0
+        count = R.legal_actions(s, tb, lg)
+        if not (auto_single and count == 1):
+            return count
+        R.step(s, tb, lg[0], scratch[i])
+        auto[i] += 1
+        n += 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _learner_write(i, states, tb, seats, legal, count, counts, obs, masks):
+    """Row ``i``'s learner observation and mask (its ``count`` legal ids in ``legal[i]``,
+    kept in ``counts[i]``)."""
+    counts[i] = count
+    R.observe_into(states[i], tb, seats[i], obs[i])
+    row = masks[i]
+    row[:] = False
+    for j in range(count):
+        row[legal[i, j]] = True
+
+
+@njit(cache=True, inline="always")
+def _learner_begin(i, states, tb, config, template, base_seed, episodes, seats, kinds, rngs,
+                   fixed_seat, pool_kinds, pool_cum, pool_by_weight, legal, scratch, work, auto,
+                   auto_single, params, meta, obs, act, ep_steps, max_decisions):  # fmt: skip
+    """Start row ``i``'s episode and play to the learner's first real decision.
+
+    An episode the agents finish before the learner decides is skipped (the
+    next one starts); returns the learner's legal count.
+    """
+    ep_steps[i] = 0
+    while True:
+        _learner_start(i, states, tb, config, template, base_seed, episodes, seats, kinds, rngs,
+                       fixed_seat, pool_kinds, pool_cum, pool_by_weight)  # fmt: skip
+        count = _learner_advance(i, states, tb, seats, kinds, rngs, legal, scratch, work, auto,
+                                 auto_single, params, meta, obs, act, max_decisions)  # fmt: skip
+        if count > 0:
+            return count
+        episodes[i] += 1
+
+
+@njit(cache=True, parallel=True)
+def learner_reset(states, tb, config, template, base_seed, episodes, seats, kinds, rngs,
+                  fixed_seat, pool_kinds, pool_cum, pool_by_weight, legal, scratch, work, auto,
+                  auto_single, params, meta, act, ep_steps, max_decisions, counts, obs,
+                  masks):  # fmt: skip
+    """Start episode ``episodes[i]`` of every row and write each learner's first
+    observation and mask (the layout of the rows: the comment above)."""
+    for i in prange(states.shape[0]):
+        count = _learner_begin(i, states, tb, config, template, base_seed, episodes, seats, kinds,
+                               rngs, fixed_seat, pool_kinds, pool_cum, pool_by_weight, legal,
+                               scratch, work, auto, auto_single, params, meta, obs, act,
+                               ep_steps, max_decisions)  # fmt: skip
+        _learner_write(i, states, tb, seats, legal, count, counts, obs, masks)
+
+
+@njit(cache=True, parallel=True)
+def learner_step(actions, states, tb, config, template, base_seed, episodes, seats, kinds, rngs,
+                 fixed_seat, pool_kinds, pool_cum, pool_by_weight, legal, scratch, work, auto,
+                 auto_single, params, meta, act, ep_steps, max_decisions, counts, max_steps,
+                 win_reward, score_reward, obs, masks, rewards, dones, truncs, term_obs,
+                 out_winner, out_seat, out_score, out_steps):  # fmt: skip
+    """Apply each row's learner action, let the agents play, restart finished games.
+
+    Row ``i`` gets ``rewards[i]``: ``score_reward`` times the learner's score
+    change (:func:`R.score`) over the step, plus ``+win_reward`` / ``-win_reward``
+    when the game ends with the learner / another seat winning. ``dones[i]``:
+    the episode ended (``truncs[i]``: without a winner, or after ``max_steps``
+    learner steps when that is > 0). A finished episode leaves its learner's
+    last observation in ``term_obs[i]``, the winner (-1 none), the learner's
+    seat, final score and steps in ``out_*[i]``; the row already holds the next
+    episode, whose first observation and mask are in ``obs[i]`` / ``masks[i]``.
+    """
+    for i in prange(states.shape[0]):
+        s = states[i]
+        seat = seats[i]
+        before = R.score(s, seat)
+        R.step(s, tb, actions[i], scratch[i])
+        ep_steps[i] += 1
+        count = _learner_advance(i, states, tb, seats, kinds, rngs, legal, scratch, work, auto,
+                                 auto_single, params, meta, obs, act, max_decisions)  # fmt: skip
+        r = score_reward * (R.score(s, seat) - before)
+        done = False
+        trunc = False
+        if count == 0:
+            done = True
+            w = R.winner(s)
+            if w >= 0:
+                r += win_reward if w == seat else -win_reward
+            else:
+                trunc = True
+        elif max_steps > 0 and ep_steps[i] >= max_steps:
+            done = True
+            trunc = True
+        rewards[i] = r
+        dones[i] = done
+        truncs[i] = trunc
+        if done:
+            R.observe_into(s, tb, seat, term_obs[i])
+            out_winner[i] = R.winner(s)
+            out_seat[i] = seat
+            out_score[i] = R.score(s, seat)
+            out_steps[i] = ep_steps[i]
+            episodes[i] += 1
+            count = _learner_begin(i, states, tb, config, template, base_seed, episodes, seats,
+                                   kinds, rngs, fixed_seat, pool_kinds, pool_cum, pool_by_weight,
+                                   legal, scratch, work, auto, auto_single, params, meta, obs,
+                                   act, ep_steps, max_decisions)  # fmt: skip
+        _learner_write(i, states, tb, seats, legal, count, counts, obs, masks)

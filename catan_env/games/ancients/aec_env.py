@@ -27,7 +27,8 @@ by ``max_turns``. Illegal actions raise
 :class:`~catan_env.explain.IllegalActionError` and change nothing.
 
 Rendering: ``render_mode="ansi"`` returns the text board, ``"rgb_array"`` the
-picture (:mod:`catan_env.games.ancients.render_image`). ``env.unwrapped.record()``
+picture (:mod:`catan_env.games.ancients.render_image`), ``"human"`` shows it in
+a window after every step. ``env.unwrapped.record()``
 is the current game's record (:mod:`catan_env.games.ancients.record`).
 
 This is the one AEC env of :mod:`catan_env.aec_env` for the ``"ancients"``
@@ -36,7 +37,10 @@ finished game's info holds) are the game's env hooks
 (:class:`~catan_env.core.spec.EnvHooks`).
 
 Version history:
-    v0: initial release (Akragas; every unit type and all 60 cards).
+    v0: initial release (Akragas; every unit type and all 60 cards). Since then, with
+    the same ids and spaces: the action names are written in Catan's form
+    (``play(rally)``, ``order_unit(r7c5)``; they were ``play Rally``, ``order unit r7c5``),
+    and ``render_mode="human"`` shows the picture in a window, as for Catan.
 """
 
 from __future__ import annotations
@@ -78,13 +82,14 @@ class raw_env(aec_env.raw_env):
 
     Args:
         scenario: a shipped scenario id (``"akragas"``) or a JSON file path.
-        render_mode: ``None``, ``"ansi"`` (text board) or ``"rgb_array"`` (the
-            picture as an ``(H, W, 3)`` uint8 array, :mod:`catan_env.games.ancients.render_image`).
+        render_mode: ``None``, ``"ansi"`` (text board), ``"rgb_array"`` (the
+            picture as an ``(H, W, 3)`` uint8 array, :mod:`catan_env.games.ancients.render_image`)
+            or ``"human"`` (a window).
         **options: rule options (:data:`catan_env.games.ancients.setup.DEFAULT_OPTIONS`).
     """
 
     metadata = {
-        "render_modes": ["ansi", "rgb_array"],
+        "render_modes": ["ansi", "rgb_array", "human"],
         "render_fps": 4,
         "name": "ancients_v0",
         "is_parallelizable": False,

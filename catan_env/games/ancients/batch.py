@@ -22,11 +22,12 @@ from __future__ import annotations
 import numpy as np
 
 from catan_env._generated import ancients_kernels as K
+from catan_env.agent_spec import is_custom_spec, load_custom_agent
 
 from . import rules as R
 from .agents import AGENT_NAMES
 from .options import AncientsConfig, parse_option
-from .setup import new_state
+from .setup import new_state, place_scenario
 
 #: The shared layers' words in Ancients' (table headers and JSON keys).
 WORDS = {"seat": "side", "vp": "banners"}
@@ -39,11 +40,14 @@ __all__ = [
     "TOURNAMENT_FORM",
     "WORDS",
     "AncientsAgent",
+    "agent_specs",
     "details",
     "game_seeds",
+    "kernel_inputs",
     "make_agent",
     "parse_option",
     "play",
+    "scenarios",
     "seat_names",
     "seeds_of",
     "simulate_seeds",
@@ -85,10 +89,28 @@ class AncientsAgent:
         return f"AncientsAgent({self.name!r})"
 
 
+def agent_specs() -> list[str]:
+    """The agents as ``--agents`` names them."""
+    return list(AGENT_NAMES)
+
+
+def scenarios() -> list[str]:
+    """The shipped scenarios, the default (Akragas) first; ``--scenario`` also takes a file."""
+    from .scenario import available_scenarios
+
+    return sorted(available_scenarios(), key=lambda s: s != "akragas")
+
+
 def make_agent(name: str, seed: int | None = None) -> AncientsAgent:
-    """The jitted agent called ``name`` (``"random"``, ``"heuristic"``)."""
+    """The jitted agent called ``name`` (``"random"``, ``"heuristic"``), or your own
+    (``module:Class``, ``path/to/file.py:Class``: :mod:`catan_env.agent_spec`)."""
     if name not in AGENT_NAMES:
-        raise ValueError(f"unknown agent {name!r} for ancients (known: {', '.join(AGENT_NAMES)})")
+        if is_custom_spec(name):
+            return load_custom_agent(name, seed)
+        raise ValueError(
+            f"unknown agent {name!r} for ancients (known: {', '.join(AGENT_NAMES)}, "
+            "or your own as module:Class or path/to/file.py:Class)"
+        )
     return AncientsAgent(AGENT_NAMES.index(name), seed)
 
 
@@ -126,6 +148,12 @@ def play(config: AncientsConfig, kinds, seeds, agent_seed: int, out, parallel: b
     K.play_out_many(states, _NO_TABLES, np.asarray(kinds, np.int64),
                     np.ascontiguousarray(seeds[:, 1]), R.MAX_DECISIONS, played)  # fmt: skip
     K.record_many(states, out.winners, out.turns, out.decisions, out.vps, out.stats)
+
+
+def kernel_inputs(config: AncientsConfig) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(tables, config vector, template)`` of the kernels' reset: no tables, no
+    option vector (the options sit in the template), the scenario's placed board."""
+    return _NO_TABLES, np.zeros(1, np.int32), place_scenario(config.scenario, config.options)
 
 
 def title(config: AncientsConfig) -> str:

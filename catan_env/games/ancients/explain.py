@@ -58,9 +58,9 @@ def explain(s: np.ndarray, a: int, mask: np.ndarray, side_names) -> str:
         held = int(s[L.HAND + side * NUM_CARD_TYPES + i])
         if held == 0:
             return f"{name}: the {who} hold no {CARD_NAMES[i]} card"
-    if fam in ("order unit", "order leader") and fam in legal_fams:
+    if fam in ("order_unit", "order_leader") and fam in legal_fams:
         h = i
-        if fam == "order unit":
+        if fam == "order_unit":
             t = int(s[L.UNIT_TYPE + h]) - 1
             if t < 0 or s[L.UNIT_SIDE + h] != side:
                 return f"{name}: there is no unit of the {who} on {hex_label(h)}"
@@ -102,7 +102,7 @@ def _reason(s, phase, fam, i, side, who) -> str | None:
                 "combat against one of yours (CCA §4.4)"
             )
         return f"the {who} cannot play {CARD_NAMES[i]} now (CCA §3.4)"
-    if fam == "order unit" and phase == PH_ORDER:
+    if fam == "order_unit" and phase == PH_ORDER:
         if s[L.UNIT_TYPE + i] == 0 or s[L.UNIT_SIDE + i] != side:
             return f"there is no unit of the {who} on {hex_label(i)}"
         if s[L.UNIT_FLAGS + i] & L.UF_ORDERED:
@@ -112,7 +112,7 @@ def _reason(s, phase, fam, i, side, who) -> str | None:
             f"the {_sections(int(HEX_SECTIONS[side, i]))} section are used up or it orders "
             "other troops (CCA §3.5, §4)"
         )
-    if fam == "order leader" and phase == PH_ORDER:
+    if fam == "order_leader" and phase == PH_ORDER:
         if s[L.LEADER + i] == 0 or s[L.LEADER_SIDE + i] != side:
             return f"there is no leader of the {who} on {hex_label(i)}"
         if s[L.LEADER_FLAGS + i] & L.LF_ORDERED:
@@ -121,8 +121,8 @@ def _reason(s, phase, fam, i, side, who) -> str | None:
             f"{CARD_NAMES[int(s[L.CARD_PLAYED])]} orders no more leaders there "
             "(section cards and Order Mounted order leaders, in their sections, CCA §3.5)"
         )
-    if fam in ("pick unit", "pick leader") and phase == PH_MOVE:
-        if fam == "pick unit":
+    if fam in ("pick_unit", "pick_leader") and phase == PH_MOVE:
+        if fam == "pick_unit":
             if s[L.UNIT_TYPE + i] == 0 or s[L.UNIT_SIDE + i] != side:
                 return f"there is no unit of the {who} on {hex_label(i)}"
             f = int(s[L.UNIT_FLAGS + i])
@@ -143,7 +143,7 @@ def _reason(s, phase, fam, i, side, who) -> str | None:
         if s[L.UNIT_TYPE + i] != 0 and s[L.UNIT_FLAGS + i] & L.UF_MOVED:
             return "the unit he is attached to has moved: he moves with it (CCA §3.6.3)"
         return "that leader has no hex to move to (CCA §3.6.3)"
-    if fam == "pick unit" and phase == PH_BATTLE:
+    if fam == "pick_unit" and phase == PH_BATTLE:
         return _battle_reason(s, i, side, who)
     if fam == "hex" and phase == PH_BONUS:
         return (
@@ -167,8 +167,8 @@ def _reason(s, phase, fam, i, side, who) -> str | None:
             f"{hex_label(i)} is not a free hex one row closer to the evading unit's own "
             "baseline (CCA §3.11.4)"
         )
-    if fam in ("hex", "leader off board") and phase == PH_LEADER_EVADE:
-        if fam == "leader off board":
+    if fam in ("hex", "leader_off_board") and phase == PH_LEADER_EVADE:
+        if fam == "leader_off_board":
             return (
                 "the leader is not on a hex from which he can leave by his baseline (CCA §3.12.5)"
             )
@@ -181,13 +181,13 @@ def _reason(s, phase, fam, i, side, who) -> str | None:
             "this defender may not evade this attacker, or has no free hex toward its "
             "baseline (CCA §3.11.4)"
         )
-    if fam == "first strike" and phase == PH_REACT:
+    if fam == "first_strike" and phase == PH_REACT:
         if s[L.HAND + side * NUM_CARD_TYPES + C_FIRST_STRIKE] == 0:
             return f"the {who} hold no First Strike card (CCA §4.4)"
         return "First Strike may not answer a bonus close combat here (CCA §4.4)"
     if fam == "done" and phase == PH_BATTLE:
         return "warriors that moved 2 hexes must close combat first (CCA §3.6.2)"
-    if fam == "ignore" and phase == PH_IGNORE:
+    if fam == "ignore_flags" and phase == PH_IGNORE:
         return (
             f"the unit may ignore at most {_most_ignorable(s)} of the "
             f"{int(s[L.ROLL_FLAGS])} flags (CCA §3.11.2)"

@@ -194,7 +194,7 @@ class Game:
     def is_legal(self, action: int | str) -> bool:
         try:
             return bool(self.action_mask()[action_id(action)])
-        except ValueError:
+        except (TypeError, ValueError):
             return False
 
     def step(self, action: int | str, side: int | None = None) -> None:
@@ -372,15 +372,12 @@ class Game:
 
     def render(self, mode: str = "ansi"):
         """The text board (``"ansi"``) or the picture as an RGB array (``"rgb_array"``)."""
-        if mode == "ansi":
-            from .render import render_text
+        from catan_env.render import render_game
 
-            return render_text(self)
-        if mode == "rgb_array":
-            from .render_image import render_rgb
+        from .render import render_text
+        from .render_image import render_rgb
 
-            return render_rgb(self)
-        raise ValueError(f"render mode must be 'ansi' or 'rgb_array', got {mode!r}")
+        return render_game(self, mode, render_text, render_rgb)
 
     def __repr__(self) -> str:
         b = self.banners

@@ -14,6 +14,7 @@ spec's ``observe_into`` (the AEC env's observation).
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from catan_env.core.layout import Layout
 
@@ -63,6 +64,7 @@ def _declare():
 
 
 OBS_SIZE = _declare()
+_NO_TABLES = np.zeros(1, np.int32)
 
 
 def view(obs: np.ndarray, name: str) -> np.ndarray:
@@ -70,75 +72,116 @@ def view(obs: np.ndarray, name: str) -> np.ndarray:
     return obs[off : off + int(np.prod(shape))].reshape(shape)
 
 
-def observe_into(s: np.ndarray, tb: np.ndarray, side: int, out: np.ndarray) -> None:
-    """Write ``side``'s observation into ``out`` (the spec's ``observe_into``; no tables)."""
-    observe(s, side, out)
+_BOARD = VIEWS["board"][0]
+_HF = len(HEX_FEATURES)
+_PHASE = VIEWS["phase"][0]
+_TO_ACT = VIEWS["to_act"][0]
+_OWN_HAND = VIEWS["own_hand"][0]
+_OPP_HAND = VIEWS["opponent_hand_size"][0]
+_DECK_LEFT = VIEWS["deck_left"][0]
+_DISCARD = VIEWS["discard"][0]
+_CARD_PLAYED = VIEWS["card_played"][0]
+_BANNERS = VIEWS["banners"][0]
+_TURN = VIEWS["turn"][0]
+_PENDING = VIEWS["pending"][0]
+_LAST_ROLL = VIEWS["last_roll"][0]
+_SPECIAL = VIEWS["special"][0]
+# Columns of a hex's features (the order of HEX_FEATURES).
+_C_BLOCKS = 2 + NUM_UNIT_TYPES
+_C_TERRAIN = _C_BLOCKS + 3
+_C_ORDERED = _C_TERRAIN + NUM_TERRAIN
+_C_VICTORY = _C_ORDERED + 7
+#: The fields naming the hexes of the "selected" .. "rolled at" features, in that order.
+_MARKED = np.array([L.SELECTED, L.CB_ATTACKER, L.CB_DEFENDER, L.ROLL_AT], np.int64)
+
+
+@njit(cache=True)
+def observe_into(s, tb, side, out):
+    """Write ``side``'s observation of ``s`` into ``out`` (float32, ``OBS_SIZE``;
+    the spec's and the contract's ``observe_into``; ``tb`` is unused)."""
+    out[:] = 0.0
+    other = 1 - side
+    for h in range(NUM_HEXES):
+        b = _BOARD + h * _HF
+        ut = s[L.UNIT_TYPE + h]
+        if ut > 0:
+            if s[L.UNIT_SIDE + h] == side:
+                out[b] = 1.0
+            else:
+                out[b + 1] = 1.0
+            out[b + 2 + ut - 1] = 1.0
+        out[b + _C_BLOCKS] = s[L.UNIT_BLOCKS + h] / 4.0
+        if s[L.LEADER + h] > 0:
+            if s[L.LEADER_SIDE + h] == side:
+                out[b + _C_BLOCKS + 1] = 1.0
+            else:
+                out[b + _C_BLOCKS + 2] = 1.0
+        out[b + _C_TERRAIN + s[L.TERRAIN + h]] = 1.0
+        uf = s[L.UNIT_FLAGS + h]
+        if (uf & L.UF_ORDERED) != 0:
+            out[b + _C_ORDERED] = 1.0
+        out[b + _C_ORDERED + 1] = s[L.UNIT_MOVED + h] / 4.0
+        if (uf & L.UF_BATTLED) != 0:
+            out[b + _C_ORDERED + 2] = 1.0
+        vb = s[L.VH_BANNERS + h]
+        vs = s[L.VH_SIDES + h]
+        hold = s[L.VH_HOLDER + h]
+        c = b + _C_VICTORY
+        out[c] = vb / 3.0
+        if vb > 0 and (vs & (1 << side)) != 0:
+            out[c + 1] = 1.0
+        if vb > 0 and (vs & (1 << other)) != 0:
+            out[c + 2] = 1.0
+        if hold == side + 1:
+            out[c + 3] = 1.0
+        if hold == 2 - side:
+            out[c + 4] = 1.0
+        if vb > 0 and s[L.VH_PERMANENT + h] != 0:
+            out[c + 5] = 1.0
+        out[c + 6] = s[L.EXIT_VALUE + side * NUM_HEXES + h] / 3.0
+        out[c + 7] = s[L.EXIT_VALUE + other * NUM_HEXES + h] / 3.0
+        out[c + 8] = s[L.UNIT_ELITE + h] / 2.0
+    # The selected hex, the combat's two hexes and where the dice fell.
+    for j in range(4):
+        f = _MARKED[j]
+        h = s[f]
+        if 0 <= h < NUM_HEXES and (f != L.ROLL_AT or s[L.CB_ATTACKER] >= 0):
+            out[_BOARD + h * _HF + _C_ORDERED + 3 + j] = 1.0
+    phase = s[L.PHASE]
+    out[_PHASE + phase] = 1.0
+    if s[L.ACTIVE] == side:
+        out[_TO_ACT] = 1.0
+    if s[L.CURRENT] == side and phase != PH_OVER:
+        out[_TO_ACT + 1] = 1.0
+    left = 0
+    for c in range(NUM_CARD_TYPES):
+        out[_OWN_HAND + c] = s[L.HAND + side * NUM_CARD_TYPES + c] / 4.0
+        left += s[L.HAND + other * NUM_CARD_TYPES + c]
+        out[_DISCARD + c] = s[L.DISCARD + c] / 4.0
+    out[_OPP_HAND] = left / 10.0
+    out[_DECK_LEFT] = (s[L.DECK_LEN] - s[L.DECK_POS]) / 60.0
+    if s[L.CARD_PLAYED] >= 0:
+        out[_CARD_PLAYED + s[L.CARD_PLAYED]] = 1.0
+    target = max(s[L.BANNERS_TO_WIN], 1)
+    out[_BANNERS] = s[L.BANNERS + side] / target
+    out[_BANNERS + 1] = s[L.BANNERS + other] / target
+    out[_TURN] = s[L.TURN] / max(s[L.OPT_MAX_TURNS], 200)
+    out[_PENDING] = s[L.ROLL_FLAGS] / 4.0
+    out[_PENDING + 1] = s[L.RETREAT_LEFT] / 8.0
+    for j in range(2):
+        o = side if j == 0 else other
+        out[_SPECIAL + j] = s[L.HEX_BANNERS + o] / target
+        out[_SPECIAL + 2 + j] = s[L.EXIT_BANNERS + o] / target
+        out[_SPECIAL + 4 + j] = s[L.EXITED_UNITS + o] / 8.0
+        out[_SPECIAL + 6 + j] = s[L.COMMAND + o] / 10.0
+    for k in range(s[L.DICE_N]):
+        face = s[L.DICE + k]
+        if 0 <= face < 6:
+            out[_LAST_ROLL + face] += 1.0 / 8.0
 
 
 def observe(s: np.ndarray, side: int, out: np.ndarray | None = None) -> np.ndarray:
     """The observation of ``side`` (0 bottom, 1 top)."""
     obs = np.zeros(OBS_SIZE, np.float32) if out is None else out
-    obs[:] = 0
-    b = view(obs, "board")
-    ut = s[L.UNIT_TYPE : L.UNIT_TYPE + NUM_HEXES]
-    us = s[L.UNIT_SIDE : L.UNIT_SIDE + NUM_HEXES]
-    has = ut > 0
-    b[:, 0] = has & (us == side)
-    b[:, 1] = has & (us != side)
-    idx = np.flatnonzero(has)
-    b[idx, 2 + ut[idx] - 1] = 1
-    k = 2 + NUM_UNIT_TYPES
-    b[:, k] = s[L.UNIT_BLOCKS : L.UNIT_BLOCKS + NUM_HEXES] / 4.0
-    ld = s[L.LEADER : L.LEADER + NUM_HEXES] > 0
-    ls = s[L.LEADER_SIDE : L.LEADER_SIDE + NUM_HEXES]
-    b[:, k + 1] = ld & (ls == side)
-    b[:, k + 2] = ld & (ls != side)
-    k += 3
-    b[np.arange(NUM_HEXES), k + s[L.TERRAIN : L.TERRAIN + NUM_HEXES]] = 1
-    k += NUM_TERRAIN
-    uf = s[L.UNIT_FLAGS : L.UNIT_FLAGS + NUM_HEXES]
-    b[:, k] = (uf & L.UF_ORDERED) != 0
-    b[:, k + 1] = s[L.UNIT_MOVED : L.UNIT_MOVED + NUM_HEXES] / 4.0
-    b[:, k + 2] = (uf & L.UF_BATTLED) != 0
-    for j, f in enumerate((L.SELECTED, L.CB_ATTACKER, L.CB_DEFENDER, L.ROLL_AT)):
-        h = int(s[f])
-        if 0 <= h < NUM_HEXES and (f != L.ROLL_AT or s[L.CB_ATTACKER] >= 0):
-            b[h, k + 3 + j] = 1
-    k += 7
-    vb = s[L.VH_BANNERS : L.VH_BANNERS + NUM_HEXES]
-    vs = s[L.VH_SIDES : L.VH_SIDES + NUM_HEXES]
-    hold = s[L.VH_HOLDER : L.VH_HOLDER + NUM_HEXES]
-    b[:, k] = vb / 3.0
-    b[:, k + 1] = (vb > 0) & ((vs & (1 << side)) != 0)
-    b[:, k + 2] = (vb > 0) & ((vs & (1 << (1 - side))) != 0)
-    b[:, k + 3] = hold == side + 1
-    b[:, k + 4] = hold == 2 - side
-    b[:, k + 5] = (vb > 0) & (s[L.VH_PERMANENT : L.VH_PERMANENT + NUM_HEXES] != 0)
-    ex = s[L.EXIT_VALUE : L.EXIT_VALUE + 2 * NUM_HEXES].reshape(2, NUM_HEXES)
-    b[:, k + 6] = ex[side] / 3.0
-    b[:, k + 7] = ex[1 - side] / 3.0
-    b[:, k + 8] = s[L.UNIT_ELITE : L.UNIT_ELITE + NUM_HEXES] / 2.0
-    phase = int(s[L.PHASE])
-    view(obs, "phase")[phase] = 1
-    view(obs, "to_act")[:] = (s[L.ACTIVE] == side, s[L.CURRENT] == side and phase != PH_OVER)
-    own = s[L.HAND + side * NUM_CARD_TYPES : L.HAND + (side + 1) * NUM_CARD_TYPES]
-    view(obs, "own_hand")[:] = own / 4.0
-    other = s[L.HAND + (1 - side) * NUM_CARD_TYPES : L.HAND + (2 - side) * NUM_CARD_TYPES]
-    view(obs, "opponent_hand_size")[0] = other.sum() / 10.0
-    view(obs, "deck_left")[0] = (s[L.DECK_LEN] - s[L.DECK_POS]) / 60.0
-    view(obs, "discard")[:] = s[L.DISCARD : L.DISCARD + NUM_CARD_TYPES] / 4.0
-    if s[L.CARD_PLAYED] >= 0:
-        view(obs, "card_played")[int(s[L.CARD_PLAYED])] = 1
-    target = max(int(s[L.BANNERS_TO_WIN]), 1)
-    view(obs, "banners")[:] = (s[L.BANNERS + side] / target, s[L.BANNERS + 1 - side] / target)
-    view(obs, "turn")[0] = s[L.TURN] / max(int(s[L.OPT_MAX_TURNS]), 200)
-    view(obs, "pending")[:] = (s[L.ROLL_FLAGS] / 4.0, s[L.RETREAT_LEFT] / 8.0)
-    sp = view(obs, "special")
-    for j, o in enumerate((side, 1 - side)):
-        sp[j] = s[L.HEX_BANNERS + o] / target
-        sp[2 + j] = s[L.EXIT_BANNERS + o] / target
-        sp[4 + j] = s[L.EXITED_UNITS + o] / 8.0
-        sp[6 + j] = s[L.COMMAND + o] / 10.0
-    n = int(s[L.DICE_N])
-    view(obs, "last_roll")[:] = np.bincount(s[L.DICE : L.DICE + n], minlength=6)[:6] / 8.0
+    observe_into(s, _NO_TABLES, side, obs)
     return obs

@@ -21,8 +21,8 @@ from .units import NUM_TERRAIN, UNIT_CODES
 _TERRAIN = ".fhb~w=#mt"  # one symbol per terrain code (units.TERRAIN_CODES)
 assert len(_TERRAIN) == NUM_TERRAIN
 
-#: The AEC env's render modes: the text board and the picture.
-MODES = ("ansi", "rgb_array")
+#: The AEC env's render modes: the text board, the picture, and the picture in a window.
+MODES = ("ansi", "rgb_array", "human")
 
 
 def render_text(game) -> str:

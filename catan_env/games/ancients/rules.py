@@ -18,6 +18,7 @@ from catan_env.core.rng import seed_at
 from .agents import AGENT_NAMES, agent_action
 from .invariants import check as _check
 from .layout import BANNERS, CURRENT, DECISIONS, LAYOUT, PHASE, TURN, WINNER
+from .observe import OBS_SIZE, observe_into
 from .phases import NUM_ACTIONS, PH_OVER
 from .step import legal_mask as _legal_mask
 from .step import step as _step
@@ -106,6 +107,11 @@ def rng_offset(state):
 def seed_agents(rng, seed):
     seed_at(rng, 0, seed)
     seed_at(rng, 2, seed + 7919)
+
+
+@njit(cache=True, inline="always")
+def score(state, seat):
+    return state[BANNERS + seat]
 
 
 @njit(cache=True)

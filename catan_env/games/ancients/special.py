@@ -5,7 +5,7 @@ fields of the state (``VH_*``, ``EXIT_VALUE``, ``FIRE_*``, ``HS_*``, ``UNIT_ELIT
 so every jitted kernel plays them:
 
 - victory hexes: :func:`score_victory_hexes` at the end of every turn;
-- exit hexes: :func:`exit_value` / :func:`exit_unit`, the ``unit off board``
+- exit hexes: :func:`exit_value` / :func:`exit_unit`, the ``unit_off_board``
   action of the movement step;
 - hand-size changes: :func:`.turn.apply_hand_rules` at the end of every turn;
 - extra fire: :func:`fire_range` / :func:`fire_dice` (used by combat and the agents);

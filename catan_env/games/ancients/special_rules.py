@@ -28,7 +28,7 @@ What each does, and the decisions the rules file leaves open:
   a tie at that check). Victory is immediate (CCA §3.2). Units already standing on a
   victory hex at set-up score at the end of the first turn.
 - ``exit_hexes`` (units allowed to leave the board): a unit of ``side`` that is moved
-  may leave the board (action ``unit off board``, in the movement step after the
+  may leave the board (action ``unit_off_board``, in the movement step after the
   unit is picked) from a listed edge hex it could end its move in with one hex of
   movement to spare (stepping off costs a hex), or the exit hex it stands on; it may
   not step off from a hex that would stop it (forest, ford, marsh, broken ground for

@@ -64,13 +64,13 @@ def test_attacker_pushed_back_by_battle_back_does_not_battle_again():
     attack(g, (5, 5), (4, 5), ["light"] * 5)
     assert phase(g) == PH_BATTLE_BACK
     g.force_dice(["light", "flag", "light", "light"])
-    g.step("battle back")
+    g.step("battle_back")
     assert phase(g) == PH_RETREAT
-    g.step("hex r6c5")  # next to the top unit on r7c5
+    g.step("hex(r6c5)")  # next to the top unit on r7c5
     assert unit(g, 6, 5) == "HI" and phase(g) == PH_BATTLE
     assert g.state[L.UNIT_FLAGS + H(6, 5)] & L.UF_BATTLED
-    assert "pick unit r6c5" not in names(g)
-    assert "pick unit r5c9" in names(g)
+    assert "pick_unit(r6c5)" not in names(g)
+    assert "pick_unit(r5c9)" in names(g)
 
 
 def test_light_bow_pushed_back_two_hexes_does_not_battle_again():
@@ -78,26 +78,26 @@ def test_light_bow_pushed_back_two_hexes_does_not_battle_again():
     g = _pushed_back_setup(att="LB")
     attack(g, (5, 5), (4, 5), ["light", "light"])
     g.force_dice(["light", "flag", "light", "light"])
-    g.step("battle back")
-    g.step("hex r6c5")  # the second hex is forced: r7c5 is held, r7c4 is free
+    g.step("battle_back")
+    g.step("hex(r6c5)")  # the second hex is forced: r7c5 is held, r7c4 is free
     assert unit(g, 7, 4) == "LB" and phase(g) == PH_BATTLE
     assert g.state[L.UNIT_FLAGS + H(7, 4)] & L.UF_BATTLED
-    assert {n for n in names(g) if n.startswith("pick unit")} == {"pick unit r5c9"}
+    assert {n for n in names(g) if n.startswith("pick_unit")} == {"pick_unit(r5c9)"}
 
 
 def test_attacker_pushed_back_by_first_strike_does_not_battle_again():
     """CCA §3.9, CCA §4.4 First Strike: a First Strike flag that makes the attacker retreat ends its battle for the turn; it is not offered again."""
     g = _pushed_back_setup()
     give_card(g, TOP, "First Strike")
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     assert phase(g) == PH_REACT
     g.force_dice(["flag", "light", "light", "light"])
-    g.step("first strike")
-    g.step("hex r6c5")
+    g.step("first_strike")
+    g.step("hex(r6c5)")
     assert unit(g, 6, 5) == "HI" and blocks(g, 4, 5) == 4
     assert phase(g) == PH_BATTLE
-    assert "pick unit r6c5" not in names(g) and "pick unit r5c9" in names(g)
+    assert "pick_unit(r6c5)" not in names(g) and "pick_unit(r5c9)" in names(g)
 
 
 def test_pushed_back_attacker_alone_ends_the_battle_step():
@@ -106,8 +106,8 @@ def test_pushed_back_attacker_alone_ends_the_battle_step():
     to_battle(g, (5, 5))
     attack(g, (5, 5), (4, 5), ["light"] * 5)
     g.force_dice(["light", "flag", "light", "light"])
-    g.step("battle back")
-    g.step("hex r6c5")
+    g.step("battle_back")
+    g.step("hex(r6c5)")
     assert phase(g) == PH_PLAY and g.active_side == TOP
 
 
@@ -131,8 +131,8 @@ def test_leader_surviving_the_check_still_lets_a_flag_be_ignored():
     to_battle(g, (5, 5))
     attack(g, (5, 5), (4, 5), ["medium", "flag", "light", "light", "light", "helmet", "light"])
     assert leader(g, 4, 5)
-    assert phase(g) == PH_IGNORE and names(g) == {"ignore 0 flags", "ignore 1 flag"}
-    g.step("ignore 1 flag")
+    assert phase(g) == PH_IGNORE and names(g) == {"ignore_flags(0)", "ignore_flags(1)"}
+    g.step("ignore_flags(1)")
     assert phase(g) == PH_BATTLE_BACK and blocks(g, 4, 5) == 3
 
 
@@ -143,7 +143,7 @@ def test_flags_only_then_failed_retreat_makes_the_one_check():
     attack(g, (1, 5), (0, 5), ["flag", "flag", "light", "light", "light"])
     assert phase(g) == PH_IGNORE  # the leader lets one flag go
     g.force_dice(["helmet", "helmet"])
-    g.step("ignore 0 flags")  # on its baseline: 2 blocks lost, then the check
+    g.step("ignore_flags(0)")  # on its baseline: 2 blocks lost, then the check
     assert blocks(g, 0, 5) == 2 and not leader(g, 0, 5) and g.banners == (1, 0)
 
 
@@ -154,7 +154,7 @@ def test_one_check_per_roll_even_with_retreat_losses():
     # 1 hit and 2 flags; the check (helmet, light) spares him; he lets 1 flag go
     attack(g, (1, 5), (0, 5), ["medium", "flag", "flag", "light", "light", "helmet", "light"])
     g.force_dice(["helmet", "helmet"])  # would kill him if a second check were made
-    g.step("ignore 1 flag")  # one flag on the baseline: 1 block lost
+    g.step("ignore_flags(1)")  # one flag on the baseline: 1 block lost
     assert blocks(g, 0, 5) == 2 and leader(g, 0, 5) and g.banners == (0, 0)
 
 
@@ -165,7 +165,7 @@ def test_unit_eliminated_by_its_failed_retreat_leaves_the_leader_the_one_die_che
     attack(g, (1, 5), (0, 5), ["medium", "flag", "flag", "light", "light", "light", "light"])
     assert leader(g, 0, 5) and phase(g) == PH_IGNORE
     g.force_dice(["light"])  # the 1-die check: no helmet
-    g.step("ignore 1 flag")  # the last block goes on the baseline
+    g.step("ignore_flags(1)")  # the last block goes on the baseline
     assert unit(g, 0, 5) is None and g.banners == (1, 0)
     assert phase(g) == PH_LEADER_EVADE
 
@@ -201,7 +201,7 @@ def test_hill_caps_option_also_caps_battle_back_from_a_hill():
         to_battle(g, (5, 5))
         attack(g, (5, 5), (4, 5), ["light"] * 4)
         g.force_dice(["light"] * 5)
-        g.step("battle back")
+        g.step("battle_back")
         assert g.state[L.DICE_N] == want
 
 

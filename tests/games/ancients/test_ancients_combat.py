@@ -71,11 +71,11 @@ def test_battle_back_with_battle_back_dice_and_retreat_of_the_attacker():
     g = duel()
     attack(g, (5, 5), (4, 5), ["light"] * 5)
     g.force_dice(["heavy", "flag", "light", "light"])
-    g.step("battle back")
+    g.step("battle_back")
     assert g.state[L.DICE_N] == 4
     assert phase(g) == PH_RETREAT and g.current_side == BOTTOM
-    assert set(g.legal_action_names()) == {"hex r6c5", "hex r6c6"}
-    g.step("hex r6c6")
+    assert set(g.legal_action_names()) == {"hex(r6c5)", "hex(r6c6)"}
+    g.step("hex(r6c6)")
     assert unit(g, 6, 6) == "HI" and blocks(g, 6, 6) == 3 and unit(g, 5, 5) is None
     assert phase(g) == PH_PLAY and g.active_side == TOP  # nothing left to battle: turn over
 
@@ -84,7 +84,7 @@ def test_battle_back_is_optional():
     """CCA §3.9.6: the defender "may" battle back; declining ends the combat."""
     g = duel()
     attack(g, (5, 5), (4, 5), ["light"] * 5)
-    g.step("no battle back")
+    g.step("no_battle_back")
     assert phase(g) == PH_PLAY and blocks(g, 5, 5) == 4
 
 
@@ -92,8 +92,8 @@ def test_auto_battle_back_option():
     """CCA §3.9.6 (option): with auto_battle_back the defender battles back without being asked."""
     g = duel(auto_battle_back=True)
     g.force_dice(["light"] * 5 + ["heavy", "light", "light", "light"])
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     assert blocks(g, 5, 5) == 3
 
 
@@ -102,10 +102,10 @@ def test_flag_retreat_then_momentum_advance_and_no_battle_back():
     g = duel()
     attack(g, (5, 5), (4, 5), ["flag", "light", "light", "light", "light"])
     assert phase(g) == PH_RETREAT and g.current_side == TOP
-    g.step("hex r3c5")
+    g.step("hex(r3c5)")
     assert unit(g, 3, 5) == "MI"
     assert phase(g) == PH_ADVANCE and g.current_side == BOTTOM
-    g.step("hex r4c5")
+    g.step("hex(r4c5)")
     assert unit(g, 4, 5) == "HI"
     # heavy infantry without a leader may not bonus combat: the turn ends
     assert phase(g) == PH_PLAY
@@ -114,9 +114,9 @@ def test_flag_retreat_then_momentum_advance_and_no_battle_back():
 def test_blocked_retreat_costs_one_block_per_hex():
     """CCA §3.11.1, CCA §3.11.4: light infantry on its baseline cannot evade (no hex toward its side); one flag there costs 2 blocks (2 hexes per flag)."""
     g = duel(dfd="LI", att_hex=(1, 5), dfd_hex=(0, 5))
-    g.step("pick unit r1c5")
+    g.step("pick_unit(r1c5)")
     g.force_dice(["flag", "medium", "medium", "medium", "medium"])
-    g.step("hex r0c5")
+    g.step("hex(r0c5)")
     assert blocks(g, 0, 5) == 2
     assert phase(g) == PH_BATTLE_BACK
 
@@ -135,8 +135,8 @@ def test_support_lets_the_owner_ignore_a_flag():
     g = duel(extra=[("top", "MI", 4, 4), ("top", "MI", 4, 6)])
     attack(g, (5, 5), (4, 5), ["flag", "flag", "light", "light", "light"])
     assert phase(g) == PH_IGNORE and g.current_side == TOP
-    assert set(g.legal_action_names()) == {"ignore 0 flags", "ignore 1 flag"}
-    g.step("ignore 1 flag")
+    assert set(g.legal_action_names()) == {"ignore_flags(0)", "ignore_flags(1)"}
+    g.step("ignore_flags(1)")
     assert phase(g) == PH_RETREAT  # the second flag still moves it
 
 
@@ -144,8 +144,8 @@ def test_attached_leader_and_support_stack():
     """CCA §3.11.2, CCA §3.12.3: an attached leader adds one more ignorable flag."""
     g = duel(extra=[("top", "MI", 4, 4), ("top", "MI", 4, 6)], leaders=[("top", 4, 5)])
     attack(g, (5, 5), (4, 5), ["flag", "flag", "flag", "light", "light"])
-    assert "ignore 2 flags" in g.legal_action_names()
-    assert "ignore 3 flags" not in g.legal_action_names()
+    assert "ignore_flags(2)" in g.legal_action_names()
+    assert "ignore_flags(3)" not in g.legal_action_names()
 
 
 def test_full_strength_warriors_roll_an_extra_die_and_ignore_a_flag():
@@ -179,8 +179,8 @@ def test_camel_ignores_a_symbol_hit_from_cavalry():
 def test_evade_only_own_symbol_hits_and_no_momentum():
     """CCA §3.11.4: light cavalry evades close combat; only its own symbol hits, it moves 2 hexes toward its side, and the attacker may not advance."""
     g = duel(dfd="LC")
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     assert phase(g) == PH_REACT and g.current_side == TOP
     assert set(g.legal_action_names()) == {"stand", "evade"}
     g.force_dice(["light", "swords", "flag", "helmet", "medium"])
@@ -188,7 +188,7 @@ def test_evade_only_own_symbol_hits_and_no_momentum():
     assert blocks(g, 4, 5) == 2
     assert phase(g) == PH_EVADE_DEST
     dests = g.legal_action_names()
-    assert dests and all(n.startswith("hex r2") for n in dests)
+    assert dests and all(n.startswith("hex(r2") for n in dests)
     g.step(dests[0])
     assert unit(g, 4, 5) is None
     assert phase(g) == PH_PLAY  # no momentum advance after an evade
@@ -197,21 +197,21 @@ def test_evade_only_own_symbol_hits_and_no_momentum():
 def test_medium_cavalry_evades_foot_but_not_light_cavalry():
     """CCA §3.11.4: medium cavalry may evade foot and heavy mounted units, not light cavalry."""
     g = duel(att="HI", dfd="MC")
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     assert phase(g) == PH_REACT
     g2 = duel(att="LC", dfd="MC")
     g2.force_dice(["light", "light"])
-    g2.step("pick unit r5c5")
-    g2.step("hex r4c5")
+    g2.step("pick_unit(r5c5)")
+    g2.step("hex(r4c5)")
     assert phase(g2) != PH_REACT
 
 
 def test_war_machine_evades_off_the_board_without_banner():
     """CCA §3.11.4, CCA §3.2: an evading war machine is removed, no banner."""
     g = duel(dfd="WM")
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     g.force_dice(["light"] * 5)
     g.step("evade")
     assert unit(g, 4, 5) is None and g.banners == (0, 0)
@@ -229,17 +229,17 @@ def test_cavalry_momentum_extra_hex_and_bonus_combat():
     """CCA §3.10: cavalry that wins a close combat may advance, move one extra hex and make one bonus close combat."""
     g = duel(att="MC", dfd="LI", extra=[("top", "MI", 3, 4)])
     g.state[L.UNIT_BLOCKS + H(4, 5)] = 1
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     g.force_dice(["light", "heavy", "heavy"])
     g.step("stand")
     assert unit(g, 4, 5) is None and phase(g) == PH_ADVANCE
-    g.step("hex r4c5")
+    g.step("hex(r4c5)")
     assert phase(g) == PH_EXTRA_HEX
     g.step("done")
-    assert phase(g) == PH_BONUS and "hex r3c4" in g.legal_action_names()
+    assert phase(g) == PH_BONUS and "hex(r3c4)" in g.legal_action_names()
     g.force_dice(["medium", "medium", "medium"])
-    g.step("hex r3c4")
+    g.step("hex(r3c4)")
     assert blocks(g, 3, 4) == 1
     assert phase(g) == PH_BATTLE_BACK  # a bonus combat may be battled back
 
@@ -249,12 +249,12 @@ def test_cavalry_advancing_into_a_stop_hex_gets_no_extra_hex():
     advances into a forest gets no extra hex (and, being mounted, no bonus combat)."""
     g = duel(att="MC", dfd="LI", extra=[("top", "MI", 3, 4)], terrain=[("forest", 4, 5)])
     g.state[L.UNIT_BLOCKS + H(4, 5)] = 1
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     g.force_dice(["light", "heavy"])  # into a forest: at most 2 dice
     g.step("stand")
     assert unit(g, 4, 5) is None and phase(g) == PH_ADVANCE
-    g.step("hex r4c5")
+    g.step("hex(r4c5)")
     assert unit(g, 4, 5) is not None
     assert phase(g) not in (PH_EXTRA_HEX, PH_BONUS)
 
@@ -264,7 +264,7 @@ def test_foot_with_leader_may_bonus_combat():
     g = duel(dfd="MI", extra=[("top", "MI", 3, 4)], leaders=[("bottom", 5, 5)])
     g.state[L.UNIT_BLOCKS + H(4, 5)] = 1
     attack(g, (5, 5), (4, 5), ["medium", "light", "light", "light", "light"])
-    g.step("hex r4c5")
+    g.step("hex(r4c5)")
     assert leader(g, 4, 5)  # the leader goes along
     assert phase(g) == PH_BONUS
 
@@ -289,16 +289,16 @@ def test_ranged_range_and_adjacent_enemy_forbids_fire():
     assert g.legal_action_names() == ["done"]  # out of range: nothing to battle
     g2 = make([("bottom", "LB", 6, 5), ("top", "MI", 4, 5), ("top", "LI", 5, 5)])
     to_battle(g2, (6, 5))
-    g2.step("pick unit r6c5")
-    assert g2.legal_action_names() == ["hex r5c5"]
+    g2.step("pick_unit(r6c5)")
+    assert g2.legal_action_names() == ["hex(r5c5)"]
 
 
 def test_line_of_sight_blocked_by_a_unit_between():
     """CCA §3.8.5: any unit between firer and target blocks line of sight."""
     g = make([("bottom", "LB", 6, 4), ("top", "MI", 3, 5), ("top", "LI", 4, 5)])
     to_battle(g, (6, 4))
-    g.step("pick unit r6c4")
-    assert "hex r3c5" not in g.legal_action_names()
+    g.step("pick_unit(r6c4)")
+    assert "hex(r3c5)" not in g.legal_action_names()
 
 
 def test_lone_leader_attacked_helmet_kills_else_evades():
@@ -310,8 +310,8 @@ def test_lone_leader_attacked_helmet_kills_else_evades():
     attack(g2, (5, 5), (4, 5), ["flag", "flag", "light", "light", "light"])
     assert phase(g2) == PH_LEADER_EVADE and g2.current_side == TOP
     names = g2.legal_action_names()
-    assert "hex r3c5" in names and all(n.startswith("hex r") for n in names)
-    g2.step("hex r3c5")
+    assert "hex(r3c5)" in names and all(n.startswith("hex(r") for n in names)
+    g2.step("hex(r3c5)")
     assert leader(g2, 3, 5) and g2.banners == (0, 0)
     # CCA §3.12.4 [verify], option default (CNC): no momentum advance after a lone leader
     assert phase(g2) == PH_PLAY
@@ -321,7 +321,7 @@ def test_momentum_after_lone_leader_option():
     """CCA §3.12.4, CCA §8 (option momentum_after_lone_leader): the older draft's ruling allows the advance."""
     g = duel(dfd="MI", dfd_hex=(2, 2), leaders=[("top", 4, 5)], momentum_after_lone_leader=True)
     attack(g, (5, 5), (4, 5), ["flag", "flag", "light", "light", "light"])
-    g.step("hex r3c5")
+    g.step("hex(r3c5)")
     assert phase(g) == PH_ADVANCE
 
 
@@ -329,13 +329,13 @@ def test_leader_casualty_check_two_helmets_kill():
     """CCA §3.12.2: a unit that survives a loss rolls 2 dice for its leader; two helmets kill him (banner)."""
     g = duel(leaders=[("top", 4, 5)])
     g.force_dice(["medium", "light", "light", "light", "light", "helmet", "helmet"])
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     assert blocks(g, 4, 5) == 3 and not leader(g, 4, 5) and g.banners == (1, 0)
     g2 = duel(leaders=[("top", 4, 5)])
     g2.force_dice(["medium", "light", "light", "light", "light", "helmet", "flag"])
-    g2.step("pick unit r5c5")
-    g2.step("hex r4c5")
+    g2.step("pick_unit(r5c5)")
+    g2.step("hex(r4c5)")
     assert leader(g2, 4, 5)
 
 
@@ -346,8 +346,8 @@ def test_leader_of_eliminated_unit_one_die_then_evade():
     attack(g, (2, 5), (1, 5), ["medium", "light", "light", "light", "light", "flag"])
     assert g.banners == (1, 0) and phase(g) == PH_LEADER_EVADE
     names = g.legal_action_names()
-    assert "leader off board" in names
-    g.step("leader off board")
+    assert "leader_off_board" in names
+    g.step("leader_off_board")
     assert g.banners == (1, 0)  # leaving by his own baseline gives no banner (CCA §3.2)
     assert g.state[L.GONE_LEADERS + TOP] == 1
     g2 = duel(leaders=[("top", 4, 5)])
@@ -394,8 +394,8 @@ def test_close_combat_dice_per_unit(code, dice):
     """CCA §3.9.3, CCA §6.2: close combat dice per unit type."""
     g = duel(att=code)
     g.force_dice(["light"] * dice)
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     assert g.state[L.DICE_N] == dice
 
 
@@ -419,13 +419,13 @@ def test_leader_escape_through_enemy_units():
     g = _escape_setup()
     assert g.phase == "leader evade"
     names = set(g.legal_action_names())
-    assert {"hex r0c4", "hex r0c5", "hex r0c6", "leader off board"} <= names
+    assert {"hex(r0c4)", "hex(r0c5)", "hex(r0c6)", "leader_off_board"} <= names
     g.force_dice(["light", "flag"])  # through the light infantry: 2 dice
-    g.step("hex r0c5")
+    g.step("hex(r0c5)")
     assert leader(g, 0, 5) and g.banners == (0, 0)
     g2 = _escape_setup()
     g2.force_dice(["helmet", "light"])
-    g2.step("hex r0c5")
+    g2.step("hex(r0c5)")
     assert not leader(g2, 0, 5) and g2.banners == (1, 0)
 
 
@@ -434,7 +434,7 @@ def test_forced_retreat_steps_are_asked_when_skip_forced_is_off():
     g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5), ("top", "HI", 3, 4)], skip_forced=False)
     to_battle(g, (5, 5))
     attack(g, (5, 5), (4, 5), ["flag", "light", "light", "light", "light"])
-    assert phase(g) == PH_RETREAT and g.legal_action_names() == ["hex r3c5"]
+    assert phase(g) == PH_RETREAT and g.legal_action_names() == ["hex(r3c5)"]
     g2 = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5), ("top", "HI", 3, 4)])
     to_battle(g2, (5, 5))
     attack(g2, (5, 5), (4, 5), ["flag", "light", "light", "light", "light"])

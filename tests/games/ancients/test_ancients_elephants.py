@@ -16,8 +16,8 @@ def test_elephant_rolls_what_its_opponent_would_roll():
     for target, dice in (("HI", 5), ("WA", 3), ("EL", 3), ("LI", 2), ("MI", 4)):
         g = duel("EL", target)
         g.force_dice(["light"] * dice)
-        g.step("pick unit r5c5")
-        g.step("hex r4c5")
+        g.step("pick_unit(r5c5)")
+        g.step("hex(r4c5)")
         if g.phase == "defender: stand, evade or strike first":
             g.step("stand")
         assert g.state[L.FORCED_POS] == dice, target
@@ -58,7 +58,7 @@ def test_elephant_ignores_a_red_hit_and_a_flag_from_cavalry():
     g = duel("HC", "EL")
     attack(g, (5, 5), (4, 5), ["heavy", "heavy", "flag", "light"])
     assert blocks(g, 4, 5) == 1
-    assert g.phase == "ignore flags" and "ignore 1 flag" in g.legal_action_names()
+    assert g.phase == "ignore flags" and "ignore_flags(1)" in g.legal_action_names()
 
 
 def test_cavalry_retreats_one_more_hex_per_elephant_flag():
@@ -66,8 +66,8 @@ def test_cavalry_retreats_one_more_hex_per_elephant_flag():
     g = make([("bottom", "EL", 5, 5), ("top", "HC", 4, 5)])
     to_battle(g, (5, 5))
     g.force_dice(["flag", "light", "light", "light"])
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     g.step("stand")  # heavy cavalry may evade elephants (CCA §3.11.4)
     assert g.state[L.RETREAT_LEFT] == 3
 
@@ -86,12 +86,12 @@ def test_rampage_before_retreat_hits_every_adjacent_unit():
     g.force_dice(
         ["flag", "light", "light", "light", "light"] + ["medium", "medium"] + ["heavy", "flag"]
     )
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     assert blocks(g, 4, 4) == 2  # friendly medium infantry hit twice
     assert blocks(g, 5, 5) == 3  # the attacker: one red hit, the flag does nothing
     assert g.phase == "retreat"
-    g.step("hex r3c5")
+    g.step("hex(r3c5)")
     assert unit(g, 3, 5) == "EL"
 
 
@@ -99,8 +99,8 @@ def test_blocked_elephant_damages_the_blocking_units():
     """CCA §3.9.7: an elephant whose retreat hexes hold units loses nothing; each blocking unit loses 1 block per hex it could not retreat."""
     g = duel("HI", "EL", extra=[("top", "MI", 3, 4), ("top", "MI", 3, 5)])
     g.force_dice(["flag", "light", "light", "light", "light"] + ["light", "light"] * 3)
-    g.step("pick unit r5c5")
-    g.step("hex r4c5")
+    g.step("pick_unit(r5c5)")
+    g.step("hex(r4c5)")
     assert blocks(g, 4, 5) == 2
     assert blocks(g, 3, 4) == 3 and blocks(g, 3, 5) == 3
 
@@ -114,8 +114,8 @@ def test_rampage_rolls_at_adjacent_lone_leaders():
         g.force_dice(
             ["flag", "light", "light", "light", "light"] + ["helmet", "light"] + ["light", "light"]
         )
-        g.step("pick unit r5c5")
-        g.step("hex r4c5")
+        g.step("pick_unit(r5c5)")
+        g.step("hex(r4c5)")
         from ancients_helpers import leader
 
         assert leader(g, 4, 4) != on

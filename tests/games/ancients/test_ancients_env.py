@@ -50,8 +50,12 @@ def test_wrong_side_and_bad_action_errors_leave_state_unchanged():
         g.step(g.legal_actions()[0], side=1)
     with pytest.raises(ValueError, match="unknown action name"):
         g.step("charge!")
-    with pytest.raises(ValueError, match="outside"):
+    with pytest.raises(ValueError, match="out of range"):
         g.step(10_000)
+    with pytest.raises(TypeError, match="integer id or a name"):
+        g.step(3.0)  # not an id, though int(3.0) is one
+    with pytest.raises(ValueError, match="play names look like play\\(order_two_units_left\\)"):
+        g.step("play Rally")  # the names before they took Catan's form
     with pytest.raises(IllegalActionError, match="done"):
         g.step("done")
     assert (g.state == before).all()

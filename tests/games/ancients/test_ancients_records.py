@@ -241,4 +241,4 @@ def test_aec_env_rgb_array():
     record = env.unwrapped.record(agents=["a", "b"])
     assert np.array_equal(replay(record).state, env.unwrapped.game.state)
     with pytest.raises(ValueError, match="render_mode"):
-        ancients.env(render_mode="human")
+        ancients.env(render_mode="svg")

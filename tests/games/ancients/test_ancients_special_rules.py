@@ -51,8 +51,8 @@ def end_turn(g: Game) -> None:
 
 def move(g: Game, frm, to) -> None:
     order(g, frm)
-    g.step(f"pick unit r{frm[0]}c{frm[1]}")
-    g.step(f"hex r{to[0]}c{to[1]}")
+    g.step(f"pick_unit(r{frm[0]}c{frm[1]})")
+    g.step(f"hex(r{to[0]}c{to[1]})")
 
 
 def banners(g):
@@ -71,8 +71,8 @@ def test_temporary_victory_hex_counts_while_held_and_is_lost_when_vacated():
     g = make([("bottom", "HI", 5, 6), ("bottom", "HI", 7, 1), ("top", "MI", 2, 6)],
              special_rules=[VH_EITHER])  # fmt: skip
     order(g, (5, 6), (7, 1))  # a second unit ordered keeps the turn open
-    g.step("pick unit r5c6")
-    g.step("hex r4c6")
+    g.step("pick_unit(r5c6)")
+    g.step("hex(r4c6)")
     assert banners(g) == (0, 0)  # not before the end of the turn
     end_turn(g)
     assert banners(g) == (2, 0)
@@ -157,10 +157,10 @@ def test_unit_leaves_the_board_by_an_exit_hex_and_scores():
     """CCA §5.1: a unit allowed to leave the board moves off from a listed edge hex within its move (one hex to step off); it is removed, its side scores the exit banners, the enemy none."""
     g = make([("bottom", "LC", 2, 1), ("top", "MI", 4, 8)], special_rules=[EXIT])
     order(g, (2, 1))
-    g.step("pick unit r2c1")
-    assert "unit off board" in g.legal_action_names()
+    g.step("pick_unit(r2c1)")
+    assert "unit_off_board" in g.legal_action_names()
     blocks_lost = int(g.state[L.BLOCKS_LOST])
-    g.step("unit off board")
+    g.step("unit_off_board")
     assert unit(g, 2, 1) is None
     assert banners(g) == (2, 0)
     assert g.state[L.EXITED_UNITS] == 1 and g.state[L.EXIT_BANNERS] == 2
@@ -175,15 +175,15 @@ def test_exit_needs_a_hex_of_movement_to_spare_and_is_only_for_its_side():
     g = make([("bottom", "HI", 1, 1), ("bottom", "HI", 0, 1), ("top", "MI", 0, 0)],
              special_rules=[EXIT])  # fmt: skip
     order(g, (1, 1), (0, 1))
-    g.step("pick unit r1c1")
-    assert "unit off board" not in g.legal_action_names()
-    g.step("hex r1c1")  # stay
-    g.step("pick unit r0c1")
-    assert "unit off board" in g.legal_action_names()
+    g.step("pick_unit(r1c1)")
+    assert "unit_off_board" not in g.legal_action_names()
+    g.step("hex(r1c1)")  # stay
+    g.step("pick_unit(r0c1)")
+    assert "unit_off_board" in g.legal_action_names()
     g = make([("top", "LC", 1, 1), ("bottom", "MI", 6, 6)], first="top", special_rules=[EXIT])
     order(g, (1, 1))
-    g.step("pick unit r1c1")
-    assert "unit off board" not in g.legal_action_names()
+    g.step("pick_unit(r1c1)")
+    assert "unit_off_board" not in g.legal_action_names()
 
 
 def test_exit_with_attached_leader_removes_him_without_a_banner():
@@ -191,8 +191,8 @@ def test_exit_with_attached_leader_removes_him_without_a_banner():
     g = make([("bottom", "LC", 1, 1), ("top", "MI", 5, 8)], leaders=[("bottom", 1, 1)],
              special_rules=[EXIT])  # fmt: skip
     order(g, (1, 1))
-    g.step("pick unit r1c1")
-    g.step("unit off board")
+    g.step("pick_unit(r1c1)")
+    g.step("unit_off_board")
     assert banners(g) == (2, 0)
     assert g.state[L.GONE_LEADERS] == 1 and g.state[L.LOST_LEADERS] == 0
     assert check(g.state) == 0
@@ -202,8 +202,8 @@ def test_exit_banners_can_win_the_game():
     """CCA §3.2: the exit banner that reaches the target wins at once."""
     g = make([("bottom", "LC", 1, 1), ("top", "MI", 5, 8)], banners=2, special_rules=[EXIT])
     order(g, (1, 1))
-    g.step("pick unit r1c1")
-    g.step("unit off board")
+    g.step("pick_unit(r1c1)")
+    g.step("unit_off_board")
     assert g.done and g.winner == BOTTOM
 
 
@@ -255,7 +255,7 @@ def test_scenario_lets_medium_infantry_fire():
     units = [("bottom", "MI", 6, 5), ("top", "HI", 4, 5)]
     g = make(units)
     to_battle(g, (6, 5))
-    assert "pick unit r6c5" not in g.legal_action_names()
+    assert "pick_unit(r6c5)" not in g.legal_action_names()
     g = make(units, special_rules=[FIRE])
     to_battle(g, (6, 5))
     attack(g, (6, 5), (4, 5), ["heavy", "heavy"])
@@ -271,7 +271,7 @@ def test_extra_fire_is_for_the_named_side_only():
     """CCA §5.1: the rule names a side: the other side's units of that type still may not fire."""
     g = make([("top", "MI", 2, 5), ("bottom", "HI", 4, 5)], first="top", special_rules=[FIRE])
     to_battle(g, (2, 5))
-    assert "pick unit r2c5" not in g.legal_action_names()
+    assert "pick_unit(r2c5)" not in g.legal_action_names()
 
 
 # ---------------------------------------------------------------- elite
@@ -290,7 +290,7 @@ def test_elite_unit_ignores_one_more_flag_and_keeps_it_when_it_moves():
     attack(g, (5, 5), (4, 5), ["flag", "flag", "light", "light", "light"])
     assert g.state[L.PHASE] == PH_IGNORE
     names = g.legal_action_names()
-    assert "ignore 1 flag" in names and "ignore 2 flags" not in names
+    assert "ignore_flags(1)" in names and "ignore_flags(2)" not in names
     g = make(units, special_rules=[rule], first="top")
     move(g, (4, 5), (3, 5))
     assert g.state[L.UNIT_ELITE + H(3, 5)] == 1 and g.state[L.UNIT_ELITE + H(4, 5)] == 0

@@ -31,11 +31,11 @@ def test_open_points_are_options():
 
 def test_action_names_use_the_glossary_terms():
     """CCA §0.2: actions carry the English engine terms of the glossary (evade, battle back, first strike, ...)."""
-    for term in ("evade", "battle back", "first strike", "leader off board", "ignore 1 flag"):
+    for term in ("evade", "battle_back", "first_strike", "leader_off_board", "ignore_flags(1)"):
         assert term in ACTION_NAMES
     assert len(ACTION_NAMES) == NUM_ACTIONS == len(set(ACTION_NAMES))
     assert sum(size for _, _, size in FAMILIES) == NUM_ACTIONS
-    assert family_of(ACTION_NAMES.index("hex r4c5")) == ("hex", H(4, 5))
+    assert family_of(ACTION_NAMES.index("hex(r4c5)")) == ("hex", H(4, 5))
 
 
 def test_more_than_seven_dice_can_be_rolled():
@@ -91,23 +91,23 @@ def test_global_numbers():
 
 
 def test_order_phase_actions():
-    """CCA §7.2: the order step offers 'order unit', 'order leader' and 'done'."""
+    """CCA §7.2: the order step offers 'order_unit', 'order_leader' and 'done'."""
     g = make([("bottom", "HI", 7, 5)], leaders=[("bottom", 7, 5)])
     give_card(g, BOTTOM, "Order Two Units Center")
-    g.step("play Order Two Units Center")
-    assert set(g.legal_action_names()) == {"order unit r7c5", "order leader r7c5", "done"}
+    g.step("play(order_two_units_center)")
+    assert set(g.legal_action_names()) == {"order_unit(r7c5)", "order_leader(r7c5)", "done"}
 
 
 def test_movement_phase_actions():
     """CCA §7.3: the movement step offers a piece to move (or done), then a destination hex; staying is its own hex."""
     g = make([("bottom", "HI", 7, 5), ("top", "HI", 0, 0)])
     give_card(g, BOTTOM, "Order Two Units Center")
-    g.step("play Order Two Units Center")
-    g.step("order unit r7c5")
+    g.step("play(order_two_units_center)")
+    g.step("order_unit(r7c5)")
     assert int(g.state[L.PHASE]) == PH_MOVE
-    assert set(g.legal_action_names()) == {"pick unit r7c5", "done"}
-    g.step("pick unit r7c5")
-    assert "hex r7c5" in g.legal_action_names()
+    assert set(g.legal_action_names()) == {"pick_unit(r7c5)", "done"}
+    g.step("pick_unit(r7c5)")
+    assert "hex(r7c5)" in g.legal_action_names()
 
 
 def test_battle_phase_actions():
@@ -117,7 +117,7 @@ def test_battle_phase_actions():
     )
     to_battle(g, (6, 5), (5, 7))
     assert int(g.state[L.PHASE]) == PH_BATTLE
-    assert set(g.legal_action_names()) == {"pick unit r6c5", "pick unit r5c7", "done"}
+    assert set(g.legal_action_names()) == {"pick_unit(r6c5)", "pick_unit(r5c7)", "done"}
 
 
 def test_end_of_turn_is_automatic():
@@ -136,7 +136,7 @@ def test_engine_order_one_leader_check_per_roll_after_retreat_losses():
     # the leader then rolls 1 die (light: he survives and must evade)
     attack(g, (1, 5), (0, 5), ["medium", "flag", "flag", "light", "light", "light"])
     if g.phase == "ignore flags":
-        g.step("ignore 1 flag")
+        g.step("ignore_flags(1)")
     assert g.state[L.UNIT_TYPE + H(0, 5)] == 0
     assert g.phase == "leader evade"
     assert g.state[L.FORCED_POS] == 6  # 5 attack dice + exactly one check die

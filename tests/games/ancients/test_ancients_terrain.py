@@ -38,7 +38,7 @@ def row(r, kind):
 
 
 def moves(g, frm):
-    g.step(f"pick unit r{frm[0]}c{frm[1]}")
+    g.step(f"pick_unit(r{frm[0]}c{frm[1]})")
     return set(g.legal_action_names())
 
 
@@ -51,13 +51,13 @@ def test_ford_and_marsh_stop_every_unit_and_lone_leader(kind):
     g = make([("bottom", "LC", 7, 5), ("top", "HI", 0, 0)], terrain=row(6, kind))
     order(g, (7, 5))
     names = moves(g, (7, 5))
-    assert "hex r6c5" in names and "hex r6c2" in names
-    assert not any(n.startswith("hex r5") for n in names)
+    assert "hex(r6c5)" in names and "hex(r6c2)" in names
+    assert not any(n.startswith("hex(r5") for n in names)
     g2 = make([("top", "HI", 0, 0)], leaders=[("bottom", 7, 5)], terrain=row(6, kind))
     order(g2, leaders=[(7, 5)])
-    g2.step("pick leader r7c5")
+    g2.step("pick_leader(r7c5)")
     names = set(g2.legal_action_names())
-    assert "hex r6c5" in names and not any(n.startswith("hex r5") for n in names)
+    assert "hex(r6c5)" in names and not any(n.startswith("hex(r5") for n in names)
 
 
 def test_town_and_camp_do_not_stop_movement():
@@ -65,7 +65,7 @@ def test_town_and_camp_do_not_stop_movement():
     for kind in ("fortified_camp", "town"):
         g = make([("bottom", "LC", 7, 5), ("top", "HI", 0, 0)], terrain=row(6, kind))
         order(g, (7, 5))
-        assert "hex r4c5" in moves(g, (7, 5)), kind
+        assert "hex(r4c5)" in moves(g, (7, 5)), kind
 
 
 # ---------------------------------------------------------------- fordable river
@@ -75,9 +75,9 @@ def test_unit_may_battle_the_turn_it_enters_a_ford_with_at_most_two_dice():
     """CCA §3.13 [interpretation], CCA §3.9.4: a unit that entered a ford may battle the same turn; close combat out of the ford rolls at most 2 dice."""
     g = make([("bottom", "HI", 6, 5), ("top", "MI", 4, 5)], terrain=[("fordable_river", 5, 5)])
     order(g, (6, 5))
-    g.step("pick unit r6c5")
-    g.step("hex r5c5")  # nothing else to move: the battle step starts
-    assert phase(g) == PH_BATTLE and "pick unit r5c5" in g.legal_action_names()
+    g.step("pick_unit(r6c5)")
+    g.step("hex(r5c5)")  # nothing else to move: the battle step starts
+    assert phase(g) == PH_BATTLE and "pick_unit(r5c5)" in g.legal_action_names()
     attack(g, (5, 5), (4, 5), ["medium", "medium"])
     assert dice_rolled(g) == 2 and blocks(g, 4, 5) == 2
 
@@ -89,7 +89,7 @@ def test_close_combat_into_a_ford_and_battle_back_out_of_it_roll_at_most_two():
     attack(g, (5, 5), (4, 5), ["light", "light"])
     assert dice_rolled(g) == 2 and phase(g) == PH_BATTLE_BACK
     g.force_dice(["heavy", "heavy"])
-    g.step("battle back")
+    g.step("battle_back")
     assert dice_rolled(g) == 2 and blocks(g, 5, 5) == 2
 
 
@@ -128,8 +128,8 @@ def test_foot_unit_in_a_camp_ignores_one_sword_and_one_flag():
     assert dice_rolled(g) == 5  # no cap in a camp
     assert blocks(g, 4, 5) == 3  # 2 swords, 1 ignored
     assert phase(g) == PH_IGNORE and g.current_side == TOP
-    assert set(g.legal_action_names()) == {"ignore 0 flags", "ignore 1 flag"}
-    g.step("ignore 1 flag")
+    assert set(g.legal_action_names()) == {"ignore_flags(0)", "ignore_flags(1)"}
+    g.step("ignore_flags(1)")
     assert unit(g, 4, 5) == "MI" and phase(g) == PH_BATTLE_BACK
 
 
@@ -175,7 +175,7 @@ def test_camp_dice_penalty_option():
     to_battle(g, (5, 5))
     attack(g, (5, 5), (4, 5), ["light"] * 5)
     g.force_dice(["light"] * 3)
-    g.step("battle back")
+    g.step("battle_back")
     assert dice_rolled(g) == 3  # medium infantry battles back with 4 - 1
     g = make([("bottom", "LB", 6, 5), ("top", "MI", 4, 5)],
              terrain=[("fortified_camp", 6, 5)], camp_dice_penalty=True)  # fmt: skip
@@ -193,7 +193,7 @@ def test_camp_blocks_line_of_sight_option():
         assert (g.legal_action_names() == ["done"]) == on
     g = make([("bottom", "LB", 6, 5), ("top", "MI", 4, 5)], terrain=[("fortified_camp", 4, 5)])
     to_battle(g, (6, 5))
-    assert "pick unit r6c5" in g.legal_action_names()  # the target's own camp never blocks
+    assert "pick_unit(r6c5)" in g.legal_action_names()  # the target's own camp never blocks
 
 
 # ---------------------------------------------------------------- marsh
@@ -205,8 +205,8 @@ def test_unit_entering_a_marsh_loses_a_block_on_its_own_symbol():
         g = make([("bottom", "MI", 6, 5), ("top", "HI", 0, 0)], terrain=[("marsh", 5, 5)])
         order(g, (6, 5))
         g.force_dice([face])
-        g.step("pick unit r6c5")
-        g.step("hex r5c5")
+        g.step("pick_unit(r6c5)")
+        g.step("hex(r5c5)")
         assert blocks(g, 5, 5) == left, face
         assert int(g.state[L.FORCED_POS]) == 1
 
@@ -216,8 +216,8 @@ def test_marsh_check_can_eliminate_a_unit():
     g = make([("bottom", "LC", 6, 5, 1), ("top", "HI", 0, 0)], terrain=[("marsh", 5, 5)])
     order(g, (6, 5))
     g.force_dice(["light"])
-    g.step("pick unit r6c5")
-    g.step("hex r5c5")
+    g.step("pick_unit(r6c5)")
+    g.step("hex(r5c5)")
     assert unit(g, 5, 5) is None and g.banners == (0, 1)
 
 
@@ -231,8 +231,8 @@ def test_marsh_loss_makes_the_leader_casualty_check():
                  terrain=[("marsh", 5, 5)])  # fmt: skip
         order(g, (6, 5), leaders=[(6, 5)])
         g.force_dice(faces)
-        g.step("pick unit r6c5")
-        g.step("hex r5c5")
+        g.step("pick_unit(r6c5)")
+        g.step("hex(r5c5)")
         assert blocks(g, 5, 5) == 3 and leader(g, 5, 5) == alive
         assert g.banners == (0, 0 if alive else 1)
 
@@ -243,19 +243,19 @@ def test_unit_killed_in_a_marsh_leaves_its_leader_to_check_and_evade():
              leaders=[("bottom", 6, 5)], terrain=[("marsh", 5, 5)])  # fmt: skip
     order(g, (6, 5), (7, 8), leaders=[(6, 5)])
     g.force_dice(["medium", "light"])
-    g.step("pick unit r6c5")
-    g.step("hex r5c5")
+    g.step("pick_unit(r6c5)")
+    g.step("hex(r5c5)")
     assert unit(g, 5, 5) is None and g.banners == (0, 1)
     assert phase(g) == PH_LEADER_EVADE and g.current_side == BOTTOM
-    g.step("hex r7c5")
+    g.step("hex(r7c5)")
     assert leader(g, 7, 5) and phase(g) == PH_MOVE
-    assert "pick unit r7c8" in g.legal_action_names()
+    assert "pick_unit(r7c8)" in g.legal_action_names()
     g2 = make([("bottom", "MI", 6, 5, 1), ("top", "HI", 0, 0)],
               leaders=[("bottom", 6, 5)], terrain=[("marsh", 5, 5)])  # fmt: skip
     order(g2, (6, 5), leaders=[(6, 5)])
     g2.force_dice(["medium", "helmet"])
-    g2.step("pick unit r6c5")
-    g2.step("hex r5c5")
+    g2.step("pick_unit(r6c5)")
+    g2.step("hex(r5c5)")
     assert not leader(g2, 5, 5) and g2.banners == (0, 2)
 
 
@@ -265,8 +265,8 @@ def test_lone_leader_entering_a_marsh_is_killed_on_a_helmet():
         g = make([("top", "HI", 0, 0)], leaders=[("bottom", 7, 5)], terrain=[("marsh", 6, 5)])
         order(g, leaders=[(7, 5)])
         g.force_dice([face])
-        g.step("pick leader r7c5")
-        g.step("hex r6c5")
+        g.step("pick_leader(r7c5)")
+        g.step("hex(r6c5)")
         assert leader(g, 6, 5) == alive and g.banners == (0, 0 if alive else 1)
 
 
@@ -276,10 +276,10 @@ def test_a_unit_or_leader_leaves_a_marsh_by_one_hex_only():
     order(g, (5, 5))
     far = {n for n in moves(g, (5, 5)) if n.startswith("hex")}
     near = ((5, 5), (5, 4), (5, 6), (4, 5), (4, 6), (6, 5), (6, 6))  # staying, or 1 hex
-    assert far == {f"hex r{r}c{c}" for r, c in near}
+    assert far == {f"hex(r{r}c{c})" for r, c in near}
     g2 = make([("top", "HI", 0, 0)], leaders=[("bottom", 5, 5)], terrain=[("marsh", 5, 5)])
     order(g2, leaders=[(5, 5)])
-    g2.step("pick leader r5c5")
+    g2.step("pick_leader(r5c5)")
     assert len([n for n in g2.legal_action_names() if n.startswith("hex")]) == 7
 
 
@@ -288,7 +288,7 @@ def test_war_machine_may_not_enter_a_marsh():
     g = make([("bottom", "WM", 6, 5), ("top", "HI", 0, 0)], terrain=[("marsh", 5, 5)])
     order(g, (6, 5))
     names = moves(g, (6, 5))
-    assert "hex r5c4" in names and "hex r5c5" not in names
+    assert "hex(r5c4)" in names and "hex(r5c5)" not in names
 
 
 def test_marsh_caps_close_combat_at_two_and_fire_out_of_it_at_one():
@@ -322,7 +322,7 @@ def test_marsh_loss_on_retreat_shares_the_rolls_single_leader_check():
     attack(g, (5, 5), (4, 5), ["medium", "flag", "light", "light", "light", "helmet", "light"])
     assert phase(g) == PH_IGNORE and leader(g, 4, 5)  # he survived the check
     g.force_dice(["medium", "helmet", "helmet"])
-    g.step("ignore 0 flags")
+    g.step("ignore_flags(0)")
     assert unit(g, 3, 5) == "MI" and blocks(g, 3, 5) == 2
     assert leader(g, 3, 5) and g.banners == (0, 0)
     assert int(g.state[L.FORCED_POS]) == 1  # the marsh die only: no second check
@@ -336,7 +336,7 @@ def test_momentum_advance_into_a_marsh_rolls_the_marsh_check():
     attack(g, (5, 5), (4, 5), ["flag", "light"])
     assert phase(g) == PH_ADVANCE
     g.force_dice(["heavy"])
-    g.step("hex r4c5")
+    g.step("hex(r4c5)")
     assert unit(g, 4, 5) == "HI" and blocks(g, 4, 5) == 3
     assert phase(g) == PH_PLAY  # heavy infantry without a leader has no bonus combat
 
@@ -349,7 +349,7 @@ def test_cavalry_killed_by_the_marsh_on_its_advance_ends_the_combat():
     attack(g, (5, 5), (4, 5), ["flag", "light"])
     assert phase(g) == PH_ADVANCE
     g.force_dice(["medium"])
-    g.step("hex r4c5")
+    g.step("hex(r4c5)")
     assert unit(g, 4, 5) is None and g.banners == (0, 1)
     assert phase(g) == PH_PLAY and g.active_side == TOP
 

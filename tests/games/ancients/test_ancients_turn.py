@@ -5,6 +5,7 @@ from ancients_helpers import BOTTOM, TOP, H, give_card, leader, make, order, uni
 
 from catan_env.games.ancients import Game
 from catan_env.games.ancients import layout as L
+from catan_env.games.ancients.actions import card_slug
 from catan_env.games.ancients.board import HEX_SECTIONS, NUM_HEXES
 from catan_env.games.ancients.phases import PH_BATTLE, PH_MOVE, PH_PLAY
 from catan_env.games.ancients.units import CARD_COUNT, CARD_NAMES, CARD_PLAYABLE, NUM_CARD_TYPES
@@ -30,20 +31,20 @@ def test_a_card_must_be_played_from_the_hand():
     """CCA §3.4, CCA §7.1: at the start of a turn the only legal actions are the cards held."""
     g = Game("akragas", seed=5)
     names = g.legal_action_names()
-    assert names and all(n.startswith("play ") for n in names)
+    assert names and all(n.startswith("play(") for n in names)
     held = g.hand(BOTTOM)
-    assert {n[5:] for n in names} == set(held)
+    assert set(names) == {f"play({card_slug(card)})" for card in held}
 
 
 def test_section_card_orders_only_its_section_and_counts():
     """CCA §3.5, CCA §4.1: Order Two Units Left orders up to 2 units in the left section; shared hexes count for either section."""
     g = make([("bottom", "HI", 7, c) for c in (0, 1, 2, 4, 6)])
     give_card(g, BOTTOM, "Order Two Units Left")
-    g.step("play Order Two Units Left")
-    legal = {n for n in g.legal_action_names() if n.startswith("order unit")}
-    assert legal == {"order unit r7c0", "order unit r7c1", "order unit r7c2"}
-    g.step("order unit r7c0")
-    g.step("order unit r7c1")
+    g.step("play(order_two_units_left)")
+    legal = {n for n in g.legal_action_names() if n.startswith("order_unit")}
+    assert legal == {"order_unit(r7c0)", "order_unit(r7c1)", "order_unit(r7c2)"}
+    g.step("order_unit(r7c0)")
+    g.step("order_unit(r7c1)")
     assert phase(g) == PH_MOVE  # no order left: movement starts
 
 
@@ -54,9 +55,9 @@ def test_shared_hex_fills_either_section():
     assert HEX_SECTIONS[TOP, H(8, 0)] == 4  # the top player's right is the bottom's left
     g = make([("bottom", "HI", 8, 4), ("bottom", "HI", 8, 6)])
     give_card(g, BOTTOM, "Order Two Units Left")
-    g.step("play Order Two Units Left")
-    assert "order unit r8c4" in g.legal_action_names()
-    assert "order unit r8c6" not in g.legal_action_names()
+    g.step("play(order_two_units_left)")
+    assert "order_unit(r8c4)" in g.legal_action_names()
+    assert "order_unit(r8c6)" not in g.legal_action_names()
 
 
 def test_coordinated_attack_one_per_section():
@@ -70,11 +71,11 @@ def test_coordinated_attack_one_per_section():
         ]
     )
     give_card(g, BOTTOM, "Coordinated Attack")
-    g.step("play Coordinated Attack")
-    g.step("order unit r8c2")  # left
-    g.step("order unit r8c4")  # shared: must be center now
-    assert "order unit r8c6" not in g.legal_action_names()
-    assert "order unit r8c10" in g.legal_action_names()
+    g.step("play(coordinated_attack)")
+    g.step("order_unit(r8c2)")  # left
+    g.step("order_unit(r8c4)")  # shared: must be center now
+    assert "order_unit(r8c6)" not in g.legal_action_names()
+    assert "order_unit(r8c10)" in g.legal_action_names()
 
 
 def test_troop_card_and_fallback():
@@ -83,21 +84,21 @@ def test_troop_card_and_fallback():
         [("bottom", "HI", 7, 1), ("bottom", "LI", 7, 5), ("bottom", "HI", 7, 9)], command=(1, 5)
     )
     give_card(g, BOTTOM, "Order Heavy Troops")
-    g.step("play Order Heavy Troops")
+    g.step("play(order_heavy_troops)")
     assert {n for n in g.legal_action_names() if n.startswith("order")} == {
-        "order unit r7c1",
-        "order unit r7c9",
+        "order_unit(r7c1)",
+        "order_unit(r7c9)",
     }
-    g.step("order unit r7c1")
+    g.step("order_unit(r7c1)")
     assert phase(g) == PH_MOVE  # Command 1: one order
     g2 = make([("bottom", "LI", 7, 1), ("bottom", "LI", 7, 5)])
     give_card(g2, BOTTOM, "Order Heavy Troops")
-    g2.step("play Order Heavy Troops")
+    g2.step("play(order_heavy_troops)")
     assert {n for n in g2.legal_action_names() if n.startswith("order")} == {
-        "order unit r7c1",
-        "order unit r7c5",
+        "order_unit(r7c1)",
+        "order_unit(r7c5)",
     }
-    g2.step("order unit r7c1")
+    g2.step("order_unit(r7c1)")
     assert phase(g2) == PH_MOVE
     assert g2.state[L.UNIT_FLAGS + H(7, 1)] & L.UF_NO_CARD_BONUS
 
@@ -106,17 +107,17 @@ def test_leaders_ordered_by_section_cards_and_order_mounted_only():
     """CCA §3.5: an attached leader may be ordered to detach on helmet cards (section cards, Order Mounted), never on other troop cards."""
     g = make([("bottom", "HI", 7, 5), ("bottom", "MC", 7, 6)], leaders=[("bottom", 7, 5)])
     give_card(g, BOTTOM, "Order Two Units Center")
-    g.step("play Order Two Units Center")
-    assert "order leader r7c5" in g.legal_action_names()
+    g.step("play(order_two_units_center)")
+    assert "order_leader(r7c5)" in g.legal_action_names()
     g2 = make([("bottom", "HI", 7, 5), ("bottom", "MC", 7, 6)], leaders=[("bottom", 7, 5)])
     give_card(g2, BOTTOM, "Order Heavy Troops")
-    g2.step("play Order Heavy Troops")
-    assert "order leader r7c5" not in g2.legal_action_names()
+    g2.step("play(order_heavy_troops)")
+    assert "order_leader(r7c5)" not in g2.legal_action_names()
     g3 = make([("bottom", "HI", 7, 5), ("bottom", "MC", 7, 6)], leaders=[("bottom", 7, 5)])
     give_card(g3, BOTTOM, "Order Mounted")
-    g3.step("play Order Mounted")
-    assert "order leader r7c5" in g3.legal_action_names()
-    assert "order unit r7c5" not in g3.legal_action_names()
+    g3.step("play(order_mounted)")
+    assert "order_leader(r7c5)" in g3.legal_action_names()
+    assert "order_unit(r7c5)" not in g3.legal_action_names()
 
 
 def test_card_that_orders_nothing_skips_to_the_draw():
@@ -124,7 +125,7 @@ def test_card_that_orders_nothing_skips_to_the_draw():
     g = make([("bottom", "HI", 7, 10), ("top", "HI", 1, 1)])
     give_card(g, BOTTOM, "Order Two Units Center")
     before = hand_total(g, BOTTOM)
-    g.step("play Order Two Units Center")
+    g.step("play(order_two_units_center)")
     assert phase(g) == PH_PLAY and g.active_side == TOP
     assert hand_total(g, BOTTOM) == before
     assert g.state[L.DISCARD + CARD_NAMES.index("Order Two Units Center")] == 1
@@ -139,7 +140,7 @@ def test_movement_allowances():
     for code, reach in (("HI", 1), ("LI", 2), ("MC", 3), ("LC", 4)):
         g = make([("bottom", code, 6, 6), ("top", "HI", 0, 0)])
         order(g, (6, 6))
-        g.step("pick unit r6c6")
+        g.step("pick_unit(r6c6)")
         dests = [ACTION_IDS[n] - A_HEX for n in g.legal_action_names()]
         assert max(DIST[H(6, 6), d] for d in dests) == reach, code
 
@@ -154,25 +155,25 @@ def test_units_block_and_light_foot_pass_through_with_order_light_troops():
     ]
     g = make(units)
     order(g, (7, 5))
-    g.step("pick unit r7c5")
-    assert "hex r5c5" not in g.legal_action_names()
+    g.step("pick_unit(r7c5)")
+    assert "hex(r5c5)" not in g.legal_action_names()
     g2 = make(units)
     give_card(g2, BOTTOM, "Order Light Troops")
-    g2.step("play Order Light Troops")
-    g2.step("order unit r7c5")  # nothing else to order: movement starts
-    g2.step("pick unit r7c5")
-    assert "hex r5c5" in g2.legal_action_names()
-    assert "hex r6c5" not in g2.legal_action_names()
+    g2.step("play(order_light_troops)")
+    g2.step("order_unit(r7c5)")  # nothing else to order: movement starts
+    g2.step("pick_unit(r7c5)")
+    assert "hex(r5c5)" in g2.legal_action_names()
+    assert "hex(r6c5)" not in g2.legal_action_names()
 
 
 def test_unit_stops_on_a_lone_friendly_leader_who_attaches():
     """CCA §3.6.1: a unit may enter a lone friendly leader's hex; it stops there and the leader attaches."""
     g = make([("bottom", "LC", 7, 5), ("top", "HI", 0, 0)], leaders=[("bottom", 6, 5)])
     order(g, (7, 5))
-    g.step("pick unit r7c5")
+    g.step("pick_unit(r7c5)")
     names = g.legal_action_names()
-    assert "hex r6c5" in names and "hex r5c5" in names  # around the leader
-    g.step("hex r6c5")
+    assert "hex(r6c5)" in names and "hex(r5c5)" in names  # around the leader
+    g.step("hex(r6c5)")
     assert unit(g, 6, 5) == "LC" and leader(g, 6, 5)
 
 
@@ -183,13 +184,13 @@ def test_leader_moves_three_through_friends_and_freezes_the_unit_he_joins():
         leaders=[("bottom", 7, 5)],
     )
     order(g, (5, 5), leaders=[(7, 5)])
-    g.step("pick leader r7c5")
+    g.step("pick_leader(r7c5)")
     names = g.legal_action_names()
-    assert "hex r4c5" in names  # 3 hexes, through the units
-    assert "hex r3c5" not in names
-    g.step("hex r5c5")
+    assert "hex(r4c5)" in names  # 3 hexes, through the units
+    assert "hex(r3c5)" not in names
+    g.step("hex(r5c5)")
     assert leader(g, 5, 5)
-    assert "pick unit r5c5" not in g.legal_action_names()
+    assert "pick_unit(r5c5)" not in g.legal_action_names()
 
 
 def test_detached_leader_moves_alone_then_unit_moves():
@@ -199,11 +200,11 @@ def test_detached_leader_moves_alone_then_unit_moves():
         leaders=[("bottom", 7, 5)],
     )
     order(g, (7, 5), leaders=[(7, 5)])
-    g.step("pick leader r7c5")
-    g.step("hex r7c7")
+    g.step("pick_leader(r7c5)")
+    g.step("hex(r7c7)")
     assert leader(g, 7, 7) and not leader(g, 7, 5)
-    g.step("pick unit r7c5")
-    g.step("hex r6c5")
+    g.step("pick_unit(r7c5)")
+    g.step("hex(r6c5)")
     assert unit(g, 6, 5) == "HI"
 
 
@@ -211,8 +212,8 @@ def test_attached_leader_moves_with_his_unit():
     """CCA §3.5: an attached leader whose unit moves goes with it (one order)."""
     g = make([("bottom", "HI", 7, 5), ("top", "HI", 0, 0)], leaders=[("bottom", 7, 5)])
     order(g, (7, 5))
-    g.step("pick unit r7c5")
-    g.step("hex r6c5")
+    g.step("pick_unit(r7c5)")
+    g.step("hex(r6c5)")
     assert leader(g, 6, 5) and not leader(g, 7, 5)
 
 
@@ -220,25 +221,25 @@ def test_auxilia_moving_two_may_not_battle():
     """CCA §3.6.2, CCA §3.9.5: auxilia that moved 2 hexes may not battle; after 1 hex they may."""
     g = make([("bottom", "AX", 6, 5), ("top", "HI", 4, 5)])
     order(g, (6, 5))
-    g.step("pick unit r6c5")
-    g.step("hex r5c4")  # 1 hex... adjacent? r5c4 neighbours r4c4, r4c5
-    assert phase(g) == PH_BATTLE and "pick unit r5c4" in g.legal_action_names()
+    g.step("pick_unit(r6c5)")
+    g.step("hex(r5c4)")  # 1 hex... adjacent? r5c4 neighbours r4c4, r4c5
+    assert phase(g) == PH_BATTLE and "pick_unit(r5c4)" in g.legal_action_names()
 
 
 def test_warriors_two_hex_move_only_to_charge_and_must_attack():
     """CCA §3.6.2, CCA §3.7: warriors move 2 only to end next to an enemy unit, and then must close combat."""
     g = make([("bottom", "WA", 6, 5), ("top", "HI", 4, 5)])
     order(g, (6, 5))
-    g.step("pick unit r6c5")
+    g.step("pick_unit(r6c5)")
     names = set(g.legal_action_names())
-    assert "hex r4c4" in names and "hex r6c3" not in names
-    g.step("hex r5c5")  # 1 hex: adjacent already
+    assert "hex(r4c4)" in names and "hex(r6c3)" not in names
+    g.step("hex(r5c5)")  # 1 hex: adjacent already
     g2 = make([("bottom", "WA", 7, 5), ("top", "HI", 5, 5)])
     order(g2, (7, 5))
-    g2.step("pick unit r7c5")
+    g2.step("pick_unit(r7c5)")
     names = g2.legal_action_names()
-    assert "hex r5c4" in names and "hex r6c4" not in names  # 2 hexes only next to the enemy
-    g2.step("hex r5c4")
+    assert "hex(r5c4)" in names and "hex(r6c4)" not in names  # 2 hexes only next to the enemy
+    g2.step("hex(r5c4)")
     assert phase(g2) == PH_BATTLE
     assert "done" not in g2.legal_action_names()
 
@@ -247,9 +248,9 @@ def test_stacking_no_two_units_and_no_enemy_hexes():
     """CCA §3.6.1: a unit may not enter a hex with an enemy unit or leader."""
     g = make([("bottom", "LC", 7, 5), ("top", "HI", 6, 5)], leaders=[("top", 6, 6)])
     order(g, (7, 5))
-    g.step("pick unit r7c5")
+    g.step("pick_unit(r7c5)")
     names = g.legal_action_names()
-    assert "hex r6c5" not in names and "hex r6c6" not in names
+    assert "hex(r6c5)" not in names and "hex(r6c6)" not in names
 
 
 def test_draw_at_end_of_turn_and_hand_never_above_command():

@@ -24,6 +24,7 @@ from . import action_ids as A
 from .agents import KIND_NAMES, KIND_RANDOM, WORK_SIZE, choose
 from .invariants import NETWORK_MEMO_SIZE, check_state_memo, network_changed
 from .masks import legal_actions, legal_mask
+from .observe import OBS_SIZE, observe_into
 from .setup import reset_state as reset
 from .step import step
 
@@ -74,6 +75,11 @@ def rng_offset(state):
 @njit(cache=True, inline="always")
 def seed_agents(rng, seed):
     seed_at(rng, 0, seed)
+
+
+@njit(cache=True, inline="always")
+def score(state, seat):
+    return total_vp(state, seat)
 
 
 @njit(cache=True)

@@ -20,6 +20,7 @@ from ..base.rules import (
     is_over,
     num_seats,
     rng_offset,
+    score,
     seed_agents,
     truncated,
     winner,
@@ -33,6 +34,8 @@ from .layout import BARBARIAN_ATTACKS, BARBARIAN_WINS
 from .layout import CK_STATE_SIZE as STATE_SIZE
 from .masks import ck_legal_actions as legal_actions
 from .masks import ck_legal_mask as legal_mask
+from .observe import CK_OBS_SIZE as OBS_SIZE
+from .observe import ck_observe_into as observe_into
 from .setup import ck_reset as reset
 from .step import ck_step as step
 

@@ -30,7 +30,7 @@ PLAYABLE = SCENARIOS
 #: (swift_voyage_discoverer, fast_gold, lair_token_numbers; default the rules
 #: file's), post_movement_ship_actions (default: other ships may load and unload
 #: while one is mid-move; the rules file's §14 reading is the alternative) and
-#: seat_colours (default: drawn from the seed). docs/rules_decisions.md says why.
+#: seat_colours (default: drawn from the seed). docs/rules/explorers_and_pirates.md says why.
 INTERPRETATIONS: dict[str, tuple] = {
     "steal_optional": (True, False),
     "recover_crews_from_active_lair": (False, True),

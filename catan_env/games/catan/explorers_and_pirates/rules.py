@@ -19,6 +19,7 @@ from ..base.rules import (
     is_over,
     num_seats,
     rng_offset,
+    score,
     seed_agents,
     truncated,
     winner,
@@ -32,6 +33,8 @@ from .layout import DISCOVERED
 from .layout import EP_STATE_SIZE as STATE_SIZE
 from .masks import ep_legal_actions as legal_actions
 from .masks import ep_legal_mask as legal_mask
+from .observe import EP_OBS_SIZE as OBS_SIZE
+from .observe import ep_observe_into as observe_into
 from .setup import ep_reset as reset
 from .step import ep_step as step
 

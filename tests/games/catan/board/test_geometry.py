@@ -112,7 +112,7 @@ def test_harbor_positions():
 
 
 def test_frame_board_with_sea_hexes():
-    """E&P §2.1, base §2.5: a larger board of land and sea tiles gets consistent tables.
+    """E&P §2.1, base §2.2: a larger board of land and sea tiles gets consistent tables.
 
     Radius-4 hexagon (61 tiles) as an Explorers & Pirates style frame: sea tiles
     are tiles too, so their sides and corners exist (sea routes).

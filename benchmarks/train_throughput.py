@@ -1,0 +1,199 @@
+"""Training throughput: the learner's batched env alone, and MaskablePPO end to end.
+
+Measures, in one run, per game (learner against heuristic opponents; Catan
+with 4 players, Ancients' two sides):
+
+* ``learner_env_steps_per_s``: :class:`catan_env.vector.LearnerVecEnv` alone,
+  one numba thread, 256 games, uniformly random legal learner actions
+  (``random_actions()``, jitted; counted), heuristic opponents inside numba,
+  the observations copied out at every step as for a learner;
+* ``learner_env_steps_per_s_random_opponents``: the same with random opponents
+  (the env's own cost, without the heuristic's lookahead);
+* ``ppo_steps_per_s``: sb3-contrib's MaskablePPO learning on that env
+  (rollouts and updates, one torch thread), learner steps per second;
+* ``ppo_steps_per_s_gym_path``: the same PPO settings on today's path, a
+  ``DummyVecEnv`` of :class:`catan_env.gym_env.CatanEnv` (one Python env per
+  game, a per-env mask call), ``None`` for a game without a Gymnasium env;
+* ``ratio_ppo_vs_gym_path``: the two PPO figures' ratio.
+
+Each figure also comes per CPU second of the benchmark's process (``*_cpu``):
+on a shared machine the wall-clock figures fall with the load, the CPU-time
+ones much less (the learner env runs on one thread, so its ``_cpu`` figure is
+its speed on one core; PPO may use a second core for the env during rollouts).
+
+The top level of ``--json`` holds the base game's figures, ``games`` every
+game's, ``settings`` the PPO settings and ``load`` the machine's load
+averages before and after (the machine may be shared: compare runs at
+similar load). Compiling happens before any timing.
+
+Usage:
+    python benchmarks/train_throughput.py --json
+    python benchmarks/train_throughput.py --games base --seconds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+GAMES = {
+    "base": {"num_players": 4},
+    "cities_and_knights": {"num_players": 4},
+    "explorers_and_pirates": {"num_players": 4},
+    "ancients": {},
+}
+#: The PPO settings of both paths (the trainer's defaults for the batched env).
+PPO = {"n_envs": 64, "n_steps": 64, "batch_size": 1024, "n_epochs": 2, "net": (128, 128)}
+
+
+def env_alone(game: str, options: dict, seconds: float, num_envs: int = 256,
+              opponents: str = "heuristic") -> float:  # fmt: skip
+    """Learner steps/s of the batched env with random learner actions, one thread."""
+    import numba
+
+    from catan_env.vector import LearnerVecEnv
+
+    numba.set_num_threads(1)
+    env = LearnerVecEnv(game, num_envs=num_envs, opponents=opponents, seed=0, **options)
+    env.reset()
+    env.step(env.random_actions())  # compiled before timing
+    steps = 0
+    t0, c0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - t0 < seconds:
+        env.step(env.random_actions())
+        steps += num_envs
+    return steps / (time.perf_counter() - t0), steps / (time.process_time() - c0)
+
+
+def _model(venv, seed: int = 0):
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    net = list(PPO["net"])
+    return MaskablePPO(
+        "MlpPolicy",
+        venv,
+        n_steps=PPO["n_steps"] * PPO["n_envs"] // venv.num_envs,
+        batch_size=PPO["batch_size"],
+        n_epochs=PPO["n_epochs"],
+        policy_kwargs={"net_arch": {"pi": net, "vf": net}, "activation_fn": torch.nn.ReLU},
+        seed=seed,
+        device="cpu",
+        verbose=0,
+    )
+
+
+def ppo_rate(venv, seconds: float) -> tuple[float, float]:
+    """Learner steps/s of MaskablePPO learning on ``venv`` (whole rollouts and
+    updates): per wall-clock second and per CPU second of this process."""
+    model = _model(venv)
+    rollout = model.n_steps * venv.num_envs
+    model.learn(total_timesteps=rollout)  # the first rollout compiles and warms up
+    done = 0
+    t0, c0 = time.perf_counter(), time.process_time()
+    while time.perf_counter() - t0 < seconds:
+        model.learn(total_timesteps=rollout, reset_num_timesteps=False)
+        done += rollout
+    return done / (time.perf_counter() - t0), done / (time.process_time() - c0)
+
+
+def ppo_new(game: str, options: dict, seconds: float, threads: int) -> tuple[float, float]:
+    import numba
+
+    from catan_env.vector import LearnerVecEnv
+
+    numba.set_num_threads(threads)
+    env = LearnerVecEnv(game, num_envs=PPO["n_envs"], opponents="heuristic", seed=0, **options)
+    return ppo_rate(env, seconds)
+
+
+def ppo_gym(game: str, options: dict, seconds: float) -> tuple[float, float] | None:
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    from catan_env.gym_env import CatanEnv
+    from catan_env.variants import VARIANT_NAMES
+
+    if game not in VARIANT_NAMES:
+        return None  # no single-agent Gymnasium env for this game
+
+    def make(rank):
+        def thunk():
+            env = CatanEnv(variant=game, opponents="heuristic", **options)
+            env.reset(seed=rank)
+            return env
+
+        return thunk
+
+    return ppo_rate(DummyVecEnv([make(i) for i in range(8)]), seconds)
+
+
+def measure(game: str, seconds: float, threads: int, gym: bool) -> dict:
+    """One game's figures: per wall-clock second, and per CPU second (``*_cpu``)."""
+    options = GAMES[game]
+    row = {}
+    for key, (wall, cpu) in (
+        ("learner_env_steps_per_s", env_alone(game, options, seconds)),
+        ("learner_env_steps_per_s_random_opponents",
+         env_alone(game, options, seconds, opponents="random")),
+        ("ppo_steps_per_s", ppo_new(game, options, seconds, threads)),
+    ):  # fmt: skip
+        row[key], row[key + "_cpu"] = round(wall, 1), round(cpu, 1)
+    g = ppo_gym(game, options, seconds) if gym else None
+    row["ppo_steps_per_s_gym_path"] = None if g is None else round(g[0], 1)
+    row["ppo_steps_per_s_gym_path_cpu"] = None if g is None else round(g[1], 1)
+    row["ratio_ppo_vs_gym_path"] = None if g is None else round(row["ppo_steps_per_s"] / g[0], 2)
+    return row
+
+
+def main(argv=None) -> dict:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--games", default=",".join(GAMES), help="comma-separated games")
+    p.add_argument("--seconds", type=float, default=15.0, help="timed seconds per figure")
+    p.add_argument("--threads", type=int, default=1, help="numba threads during PPO")
+    p.add_argument("--no-gym", action="store_true", help="skip today's gym-env path")
+    a = p.parse_args(argv)
+    import torch
+
+    torch.set_num_threads(1)
+    games = [g.strip() for g in a.games.split(",") if g.strip()]
+    for g in games:
+        if g not in GAMES:
+            raise SystemExit(f"unknown game {g!r}; games: {', '.join(GAMES)}")
+    load_before = os.getloadavg()
+    rows = {}
+    for g in games:
+        rows[g] = measure(g, a.seconds, a.threads, not a.no_gym)
+        if not a.json:
+            print(f"{g}: {rows[g]}", flush=True)
+    out = {
+        **(rows.get("base") or {}),
+        "games": rows,
+        "settings": {
+            **PPO,
+            "net": list(PPO["net"]),
+            "seconds": a.seconds,
+            "numba_threads_ppo": a.threads,
+            "torch_threads": 1,
+            "opponents": "heuristic",
+            "cpus": os.cpu_count(),
+        },  # fmt: skip
+        "load": {
+            "before": [round(x, 2) for x in load_before],
+            "after": [round(x, 2) for x in os.getloadavg()],
+        },  # fmt: skip
+    }
+    if a.json:
+        print(json.dumps(out, indent=2))
+    return out
+
+
+if __name__ == "__main__":
+    main()
