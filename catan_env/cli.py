@@ -48,7 +48,6 @@ EPILOG = """examples:
   catan-env simulate --game ancients --games 5 --record games/   # replay/render them too
   catan-env simulate --games 100 --agents heuristic --dataset data/   # decisions for offline RL
   catan-env simulate --games 10 --agents my_agents.py:MyAgent,random,random,random
-  catan-env play --agents heuristic   # play against them in a browser (the play extra)
   catan-env info
 
 Every command takes --json (one JSON object on stdout); bad arguments get one line.
@@ -557,9 +556,6 @@ def build_parser() -> argparse.ArgumentParser:
     tour.set_defaults(func=_cmd_tournament)
     tour.catalogue = True
     add_record_commands(sub, argparse.RawDescriptionHelpFormatter)
-    from .play.cli import add_command as add_play_command  # play: the browser game
-
-    add_play_command(sub, argparse.RawDescriptionHelpFormatter)
     train = sub.add_parser(
         "train",
         help="train a MaskablePPO policy (python -m train.train_ppo; the train extra)",
