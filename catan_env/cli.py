@@ -48,9 +48,11 @@ EPILOG = """examples:
   catan-env simulate --game ancients --games 5 --record games/   # replay/render them too
   catan-env simulate --games 100 --agents heuristic --dataset data/   # decisions for offline RL
   catan-env simulate --games 10 --agents my_agents.py:MyAgent,random,random,random
+  catan-env train --minutes 10   # MaskablePPO on the batched learner env (the train extra)
   catan-env info
 
-Every command takes --json (one JSON object on stdout); bad arguments get one line.
+Every command but train (whose flags are the trainer's) takes --json (one JSON object on
+stdout); bad arguments get one line.
 """
 
 TOURNAMENT_EPILOG = """examples:

