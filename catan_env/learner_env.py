@@ -466,8 +466,15 @@ class LearnerVecEnv(_Base):
     def env_is_wrapped(self, wrapper_class, indices=None) -> list[bool]:
         return [False] * len(self._indices(indices))
 
-    def get_images(self):
-        raise NotImplementedError("LearnerVecEnv does not render; use catan_env.Game on a row")
+    def get_images(self) -> list[np.ndarray]:
+        """Each row's picture (an RGB array), drawn by the game's own ``Game`` on a
+        copy of the row's state (what stable-baselines3's ``VecEnv.render`` tiles)."""
+        images = []
+        for row in self.states:
+            game = self.spec.new_game(self.config, 0)
+            game.state[:] = row
+            images.append(game.render("rgb_array"))
+        return images
 
     def _indices(self, indices) -> list[int]:
         if indices is None:

@@ -251,3 +251,16 @@ def test_play_games_with_actors_and_sampling():
     assert (mixed[0] >= 0).all()  # every game was played to its end, with a winner
     cut = play(K.play_games_with, [P.POLICY_KIND, P.POLICY_KIND + 1, 0, 2], params, meta, size, 50)
     assert (cut[0] == -1).all() and (cut[2] == 50).all()  # stopped at the bound, unfinished
+
+
+@pytest.mark.parametrize("game", ["base", "ancients"])
+def test_get_images_draws_each_row_as_its_game_does(game):
+    env = LearnerVecEnv(game, num_envs=2, seed=3)
+    env.reset()
+    images = env.get_images()
+    assert len(images) == 2
+    for i, img in enumerate(images):
+        one = env.spec.new_game(env.config, 0)
+        one.state[:] = env.states[i]
+        assert img.ndim == 3 and img.shape[2] == 3 and img.std() > 0
+        assert np.array_equal(img, one.render("rgb_array"))
