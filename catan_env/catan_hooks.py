@@ -52,10 +52,11 @@ from catan_env.games.catan.common.constants import (
     TERRAIN_NAMES,
     colours,
 )
+from catan_env.games.catan.common.snapshot import board_dict
 
 from .config import ConfigError, GameConfig
 from .render import RENDER_MODES, render_ansi, render_image
-from .replay import start_game, summary
+from .replay import result_facts, start_game, summary, summary_facts
 
 # --- options and the Game -------------------------------------------------------------
 
@@ -87,22 +88,6 @@ env = SimpleNamespace(
 # --- records ----------------------------------------------------------------------------
 
 
-def _board(state: np.ndarray) -> dict[str, Any]:
-    """The dealt board as a snapshot writes it (``state_to_dict(...)["board"]``)."""
-    s = state
-    return {
-        "hexes": {
-            HEX_LABELS[h]: {
-                "terrain": TERRAIN_NAMES[s[L.HEX_TERRAIN + h]],
-                "number": int(s[L.HEX_NUMBER + h]),
-            }
-            for h in range(NUM_HEXES)
-        },
-        "harbors": [HARBOR_NAMES[s[L.HARBOR_TYPE + i]] for i in range(NUM_HARBORS)],
-        "robber": HEX_LABELS[s[L.ROBBER_HEX]],
-    }
-
-
 def _header(game) -> dict[str, Any]:
     options = game.config.to_dict()
     variant = options.pop("variant")
@@ -119,17 +104,7 @@ def _record_game(record: dict):
 
 
 def _result(game) -> dict[str, Any]:
-    from .replay import state_digest
-
-    return {
-        "winner": game.winner,
-        "truncated": game.truncated,
-        "done": game.done,
-        "turns": game.turn,
-        "decisions": len(game.actions),
-        "vp": [game.total_vp(p) for p in range(game.num_players)],
-        "state_sha256": state_digest(game.state),
-    }
+    return {**result_facts(game), "vp": [game.total_vp(p) for p in range(game.num_players)]}
 
 
 def _summary(record: dict, game) -> dict[str, Any]:
@@ -139,16 +114,8 @@ def _summary(record: dict, game) -> dict[str, Any]:
         "players": n,
         # Each seat's colour as the variant's render names it (E&P draws them at reset).
         "colours": [row["colour"] for row in game.variant.render.summaries(game.state)],
-        "agents": record.get("agents"),
-        "seed": game.seed,
-        "engine_version": record.get("engine_version"),
-        "decisions": len(game.actions),
-        "turns": game.turn,
-        "winner": game.winner,
-        "truncated": game.truncated,
-        "finished": game.done,
+        **summary_facts(record, game),
         "vp": [game.total_vp(p) for p in range(n)],
-        "verified": record.get("result") is not None,
     }
     if game.variant.stat_names:
         out["stats"] = {k: game.variant.layout.get(game.state, k) for k in game.variant.stat_names}
@@ -180,7 +147,7 @@ records = SimpleNamespace(
     REQUIRED=("variant",),
     START="board",
     header=_header,
-    start=lambda state: {"board": _board(state)},
+    start=lambda state: {"board": board_dict(state)},
     new_game=_record_game,
     result=_result,
     summary=_summary,

@@ -77,6 +77,35 @@ def state_digest(state: np.ndarray) -> str:
     return hashlib.sha256(np.ascontiguousarray(state).tobytes()).hexdigest()
 
 
+def result_facts(game) -> dict[str, Any]:
+    """The end facts every game's record pins (``record["result"]``); a game's
+    ``result`` hook adds its own (scores, banners)."""
+    return {
+        "winner": game.winner,
+        "truncated": game.truncated,
+        "done": game.done,
+        "turns": game.turn,
+        "decisions": len(game.actions),
+        "state_sha256": state_digest(game.state),
+    }
+
+
+def summary_facts(record: dict, game) -> dict[str, Any]:
+    """What every game's replay summary says of a record and its replayed ``game``
+    (the agents, seed, version, length and end); a game's ``summary`` hook adds its own."""
+    return {
+        "agents": record.get("agents"),
+        "seed": game.seed,
+        "engine_version": record.get("engine_version"),
+        "decisions": len(game.actions),
+        "turns": game.turn,
+        "winner": game.winner,
+        "truncated": game.truncated,
+        "finished": game.done,
+        "verified": record.get("result") is not None,
+    }
+
+
 def make_record(game, agents: Sequence[str] | None = None, **meta: Any) -> dict[str, Any]:
     """The record of ``game`` so far (see the module docstring).
 

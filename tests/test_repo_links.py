@@ -102,4 +102,6 @@ def test_the_check_catches_each_kind(text):
 def test_the_check_lets_inside_links_pass():
     text = "[rules](docs/rules/README.md) and [site](https://example.org) and [top](#tests)"
     assert outside_links(ROOT / "README.md", text) == []
-    assert outside_links(ROOT / "docs" / "rules" / "base.md", "[back](" + ".." + "/dataset.md)") == []
+    assert (
+        outside_links(ROOT / "docs" / "rules" / "base.md", "[back](" + ".." + "/dataset.md)") == []
+    )

@@ -19,7 +19,9 @@ NAMED = re.compile(r"`(tests/[\w/]+\.py)?::(\w+)`")
 
 
 def _coverage_tool():
-    spec = importlib.util.spec_from_file_location("rules_coverage", ROOT / "tools" / "rules_coverage.py")
+    spec = importlib.util.spec_from_file_location(
+        "rules_coverage", ROOT / "tools" / "rules_coverage.py"
+    )
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -16,6 +16,8 @@ module (or namespace) of the names its protocol class below lists;
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
@@ -102,23 +104,6 @@ class GameSpec:
         """The static table array for a game with ``config``."""
         return _NO_TABLES if self.tables_for is None else self.tables_for(config)
 
-    # The contract's entry points, as attributes.
-    @property
-    def reset(self):
-        return self.rules.reset
-
-    @property
-    def legal_actions(self):
-        return self.rules.legal_actions
-
-    @property
-    def legal_mask(self):
-        return self.rules.legal_mask
-
-    @property
-    def step(self):
-        return self.rules.step
-
     @property
     def agent_kinds(self) -> tuple[str, ...]:
         """Jitted agent kinds the kernels know, by kind number."""
@@ -128,8 +113,10 @@ class GameSpec:
     def agent_work_size(self) -> int:
         return int(self.rules.WORK_SIZE)
 
-    # The template's loops, as attributes.
+    # The contract's entry points and the template's loops, as attributes.
     def __getattr__(self, name: str):
+        if name in _ENTRY_POINTS:
+            return getattr(self.rules, name)
         if name in _KERNELS:
             return getattr(self.kernels, name)
         raise AttributeError(f"{type(self).__name__} has no attribute {name!r}")
@@ -147,6 +134,7 @@ class GameSpec:
         return self.obs_layout.size
 
 
+_ENTRY_POINTS = frozenset(("reset", "legal_actions", "legal_mask", "step"))
 _KERNELS = frozenset(
     (
         "choose_action",
@@ -166,6 +154,54 @@ _KERNELS = frozenset(
         "soak_parallel",
     )
 )
+
+
+#: The spec fields a game's package declares by file and name, so its ``spec.py``
+#: lists only what is not found this way: field -> (module of the package,
+#: attribute; None: the module itself). A package without the module leaves the
+#: field to :func:`spec_of_package`'s keywords or the default.
+CONVENTION = {
+    "layout": ("layout", "LAYOUT"),
+    "phase_names": ("phases", "PHASE_NAMES"),
+    "obs_layout": ("observe", "OBS_LAYOUT"),
+    "observe_into": ("observe", "observe_into"),
+    "check_state": ("invariants", "check_state"),
+    "invariant_names": ("invariants", "INVARIANT_NAMES"),
+    "explain": ("explain", "explain"),
+    "options": ("options", "OPTIONS"),
+    "snapshot": ("snapshot", None),
+    "render": ("render", None),
+    "chance": ("chance", None),
+    "determinize": ("determinize", None),
+    "shaping": ("gym_env", "SHAPING"),
+    "viewer": ("viewer", None),
+}
+
+
+def spec_of_package(package: str, name: str, title: str, **fields) -> GameSpec:
+    """The :class:`GameSpec` of the game in ``package``, read by :data:`CONVENTION`.
+
+    ``rules`` is the package's ``rules`` module and ``kernels`` the generated
+    ``catan_env._generated.<name>_kernels``; ``fields`` set the rest, and win
+    over what the convention finds (``determinize=None`` withholds a module).
+
+    Raises:
+        AttributeError: a conventional module lacks its conventional name (a
+            renamed entry point would otherwise drop a hook without a word).
+    """
+    root = __name__.rsplit(".", 2)[0]
+    found = {
+        "rules": importlib.import_module(".rules", package),
+        "kernels": importlib.import_module(f"{root}._generated.{name}_kernels"),
+    }
+    for field, (module, attribute) in CONVENTION.items():
+        if field in fields or importlib.util.find_spec(f"{package}.{module}") is None:
+            continue
+        mod = importlib.import_module(f".{module}", package)
+        if attribute is not None and not hasattr(mod, attribute):
+            raise AttributeError(f"{package}.{module} has no {attribute} (the spec's {field})")
+        found[field] = mod if attribute is None else getattr(mod, attribute)
+    return GameSpec(name=name, title=title, **found, **fields)
 
 
 #: The Python-layer hook fields of :class:`GameSpec`.

@@ -1,14 +1,7 @@
 """PettingZoo AEC environment for Command & Colors: Ancients.
 
-Usage:
-    >>> import catan_env.games.ancients
-    >>> env = catan_env.games.ancients.env(scenario="akragas")
-    >>> env.reset(seed=42)
-    >>> for agent in env.agent_iter():
-    ...     obs, reward, termination, truncation, info = env.last()
-    ...     action = None if termination or truncation else \\
-    ...         env.action_space(agent).sample(obs["action_mask"])
-    ...     env.step(action)
+Usage is the generic env's (:mod:`catan_env.aec_env`) with a scenario:
+``catan_env.ancients.env(scenario="akragas")``, then the same ``agent_iter`` loop.
 
 Agents are named after the scenario's two sides (Akragas: ``"syracusan"``, the
 bottom army, and ``"carthaginian"``, the top army). Turns do not simply

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from catan_env.replay import RecordError, state_digest
+from catan_env.replay import RecordError, result_facts, state_digest, summary_facts
 
 from .options import GAME_NAME, AncientsConfig
 from .rules import MAX_DECISIONS
@@ -75,15 +75,7 @@ def new_game(record: dict) -> Game:
 
 def result(game: Game) -> dict[str, Any]:
     """The end facts a replay must reach (``record["result"]``)."""
-    return {
-        "winner": game.winner,
-        "truncated": game.truncated,
-        "done": game.done,
-        "turns": game.turn,
-        "decisions": len(game.actions),
-        "banners": list(game.banners),
-        "state_sha256": state_digest(game.state),
-    }
+    return {**result_facts(game), "banners": list(game.banners)}
 
 
 def summary(record: dict, game: Game) -> dict[str, Any]:
@@ -93,17 +85,9 @@ def summary(record: dict, game: Game) -> dict[str, Any]:
         "scenario": game.scenario.id,
         "scenario_name": game.scenario.name,
         "sides": list(game.side_names),
-        "agents": record.get("agents"),
-        "seed": game.seed,
-        "engine_version": record.get("engine_version"),
-        "decisions": len(game.actions),
-        "turns": game.turn,
-        "winner": game.winner,
-        "truncated": game.truncated,
-        "finished": game.done,
+        **summary_facts(record, game),
         "banners": list(game.banners),
         "banners_to_win": int(game.field("banners_to_win")),
-        "verified": record.get("result") is not None,
     }
 
 

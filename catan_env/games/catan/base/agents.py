@@ -7,13 +7,8 @@ weighted and heuristic policies live in :mod:`.heuristic`.
 
 from numba import njit
 
-from ..common.agents import pick_uniform
+from ..common.agents import KIND_HEURISTIC, KIND_NAMES, KIND_RANDOM, KIND_WEIGHTED, pick_uniform
 from .heuristic import WORK_SIZE, heuristic_action, weighted_action
-
-KIND_RANDOM = 0
-KIND_WEIGHTED = 1
-KIND_HEURISTIC = 2
-KIND_NAMES = ("random", "weighted", "heuristic")
 
 __all__ = ["KIND_HEURISTIC", "KIND_NAMES", "KIND_RANDOM", "KIND_WEIGHTED", "WORK_SIZE", "choose"]
 

@@ -11,34 +11,19 @@ import numpy as np
 from catan_env.actions import ACTIONS, family_of
 
 from ..board.standard import GEOMETRY, HEX_LABELS
+from ..common import constants as C
 from ..common import layout as L
-from ..common.constants import (
-    COST_CITY,
-    COST_DEV_CARD,
-    COST_ROAD,
-    COST_SETTLEMENT,
-    DEV_DECK_SIZE,
-    DEV_NAMES,
-    KNIGHT,
-    MONOPOLY,
-    NUM_CARD_TYPES,
-    NUM_DEV_TYPES,
-    RESOURCE_NAMES,
-    ROAD_BUILDING,
-    SETTLEMENT,
-    YEAR_OF_PLENTY,
-)
 from ..common.explain import cannot_afford
 from ..common.phases import GAME_OVER, PHASE_NAMES, SETUP_ROAD, SETUP_SETTLEMENT
 from ..common.phases import YEAR_OF_PLENTY as PHASE_YOP
 
 
 def _hand(s, p):
-    return s[L.HAND + p * NUM_CARD_TYPES : L.HAND + (p + 1) * NUM_CARD_TYPES]
+    return s[L.HAND + p * C.NUM_CARD_TYPES : L.HAND + (p + 1) * C.NUM_CARD_TYPES]
 
 
 def _afford(s, p, cost):
-    return cannot_afford(s, p, cost, RESOURCE_NAMES)
+    return cannot_afford(s, p, cost, C.RESOURCE_NAMES)
 
 
 def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
@@ -86,40 +71,40 @@ def _family_reason(s, family, phase, p) -> str | None:
         return "roll the dice first"
     if family.startswith("play_") and name in ("pre_roll", "action"):
         card = {
-            "play_knight": KNIGHT,
-            "play_road_building": ROAD_BUILDING,
-            "play_year_of_plenty": YEAR_OF_PLENTY,
-            "play_monopoly": MONOPOLY,
+            "play_knight": C.KNIGHT,
+            "play_road_building": C.ROAD_BUILDING,
+            "play_year_of_plenty": C.YEAR_OF_PLENTY,
+            "play_monopoly": C.MONOPOLY,
         }[family]
         if s[L.DEV_PLAYED]:
             return "a development card was already played this turn (base §8.1)"
-        held = int(s[L.DEV_HAND + p * NUM_DEV_TYPES + card])
-        new = int(s[L.DEV_NEW + p * NUM_DEV_TYPES + card])
+        held = int(s[L.DEV_HAND + p * C.NUM_DEV_TYPES + card])
+        new = int(s[L.DEV_NEW + p * C.NUM_DEV_TYPES + card])
         if held == 0:
-            return f"seat {p} holds no {DEV_NAMES[card]} card"
+            return f"seat {p} holds no {C.DEV_NAMES[card]} card"
         if held == new:
-            return f"the {DEV_NAMES[card]} card was bought this turn (base §8.1)"
-        if card == ROAD_BUILDING:
+            return f"the {C.DEV_NAMES[card]} card was bought this turn (base §8.1)"
+        if card == C.ROAD_BUILDING:
             return "Road Building needs a road in supply and a legal path (base §8.3)"
-        if card == YEAR_OF_PLENTY:
+        if card == C.YEAR_OF_PLENTY:
             return "the bank is empty (base §8.4)"
     if name == "action":
         if family == "build_road":
             if s[L.ROADS_LEFT + p] == 0:
                 return f"seat {p} has no roads left in supply"
-            return _afford(s, p, COST_ROAD) or "no path is connected to seat's roads or buildings"
+            return _afford(s, p, C.COST_ROAD) or "no path is connected to seat's roads or buildings"
         if family == "build_settlement":
             if s[L.SETTLEMENTS_LEFT + p] == 0:
                 return f"seat {p} has no settlements left in supply (base §7.5)"
-            return _afford(s, p, COST_SETTLEMENT) or "no intersection qualifies (base §7.3)"
+            return _afford(s, p, C.COST_SETTLEMENT) or "no intersection qualifies (base §7.3)"
         if family == "build_city":
             if s[L.CITIES_LEFT + p] == 0:
                 return f"seat {p} has no cities left in supply (base §7.5)"
-            return _afford(s, p, COST_CITY) or f"seat {p} has no settlement to upgrade"
+            return _afford(s, p, C.COST_CITY) or f"seat {p} has no settlement to upgrade"
         if family == "buy_dev_card":
-            if s[L.DECK_POS] >= DEV_DECK_SIZE:
+            if s[L.DECK_POS] >= C.DEV_DECK_SIZE:
                 return "the development deck is empty"
-            return _afford(s, p, COST_DEV_CARD)
+            return _afford(s, p, C.COST_DEV_CARD)
         if family in ("maritime", "offer_give", "offer_want"):
             if s[L.OPT_STRICT_ORDER] and s[L.BUILT_THIS_TURN]:
                 return "no trades after building this turn (strict_trade_build_order, base §5.2)"
@@ -169,7 +154,7 @@ def _argument_reason(s, info, phase, p) -> str:
             return f"no road of seat {p} reaches v{v} (base §7.3)"
     if f == "build_city":
         v = arg
-        if s[L.VERTEX_OWNER + v] != p or s[L.VERTEX_BUILDING + v] != SETTLEMENT:
+        if s[L.VERTEX_OWNER + v] != p or s[L.VERTEX_BUILDING + v] != C.SETTLEMENT:
             return f"v{v} holds no settlement of seat {p} (base §7.4)"
     if f == "move_robber":
         if arg == s[L.ROBBER_HEX]:
@@ -186,23 +171,25 @@ def _argument_reason(s, info, phase, p) -> str:
         where = HEX_LABELS[int(s[L.ROBBER_HEX])]
         return f"seat {q} has no building at {where} or no cards (base §5.4)"
     if f == "discard":
-        return f"seat {p} holds no {RESOURCE_NAMES[arg]}"
+        return f"seat {p} holds no {C.RESOURCE_NAMES[arg]}"
     if f == "pick" and phase == PHASE_YOP:
-        return f"the bank has no {RESOURCE_NAMES[arg]} left (base §8.4)"
+        return f"the bank has no {C.RESOURCE_NAMES[arg]} left (base §8.4)"
     if f == "maritime":
         give, get = arg
-        rate = int(s[L.HARBOR_RATE + p * NUM_CARD_TYPES + give])
+        rate = int(s[L.HARBOR_RATE + p * C.NUM_CARD_TYPES + give])
         if s[L.BANK + get] == 0:
-            return f"the bank has no {RESOURCE_NAMES[get]} left (base §6.2)"
+            return f"the bank has no {C.RESOURCE_NAMES[get]} left (base §6.2)"
         held = int(_hand(s, p)[give])
-        return f"seat {p} trades {RESOURCE_NAMES[give]} at {rate}:1 and holds only {held}"
+        return f"seat {p} trades {C.RESOURCE_NAMES[give]} at {rate}:1 and holds only {held}"
     if f == "offer_give":
         if s[L.TRADE_WANT + arg]:
-            return f"{RESOURCE_NAMES[arg]} is already asked for: no type on both sides (base §6.1)"
-        return f"seat {p} cannot put more {RESOURCE_NAMES[arg]} in the offer (held or size limit)"
+            return (
+                f"{C.RESOURCE_NAMES[arg]} is already asked for: no type on both sides (base §6.1)"
+            )
+        return f"seat {p} cannot put more {C.RESOURCE_NAMES[arg]} in the offer (held or size limit)"
     if f == "offer_want":
         if s[L.TRADE_GIVE + arg]:
-            return f"{RESOURCE_NAMES[arg]} is already offered: no type on both sides (base §6.1)"
+            return f"{C.RESOURCE_NAMES[arg]} is already offered: no type on both sides (base §6.1)"
         return "the offer is at its size limit (trade_max_cards_per_side)"
     if f == "accept":
         return f"seat {p} does not hold the cards asked for"

@@ -9,23 +9,9 @@ import numpy as np
 from numba import njit
 
 from ..board.standard import NUM_EDGES, NUM_VERTICES
+from ..common import constants as C
 from ..common import layout as L
 from ..common.building import count_roads, supply_adds_up
-from ..common.constants import (
-    CITY,
-    DESERT,
-    DEV_COUNTS,
-    DEV_DECK_SIZE,
-    GENERIC_HARBOR,
-    KNIGHT,
-    MAX_PLAYERS,
-    NUM_CARD_TYPES,
-    NUM_DEV_TYPES,
-    NUM_RESOURCES,
-    RESOURCE_CARDS_PER_TYPE,
-    SETTLEMENT,
-    VICTORY_POINT,
-)
 from ..common.longest_road import road_length
 from ..common.phases import DISCARD, GAME_OVER, NUM_PHASES
 from ..common.tables import (
@@ -54,7 +40,7 @@ INVARIANT_NAMES = (
     "no legal action in a running game",
     "game did not end within the decision cap",
 )
-_DEV_COUNTS = np.array(DEV_COUNTS, np.int64)
+_DEV_COUNTS = np.array(C.DEV_COUNTS, np.int64)
 
 
 @njit(cache=True)
@@ -81,7 +67,7 @@ def _component_has_building(state, tb, p, start_edge, seen_e, stack):
 
 
 #: Words of the network memo: every field the network invariants (6-9) read.
-NETWORK_MEMO_SIZE = 2 * NUM_VERTICES + NUM_EDGES + MAX_PLAYERS + 2
+NETWORK_MEMO_SIZE = 2 * NUM_VERTICES + NUM_EDGES + C.MAX_PLAYERS + 2
 
 
 @njit(cache=True)
@@ -103,8 +89,8 @@ def network_changed(state, memo):
     k += NUM_VERTICES
     changed |= _remember(state, L.EDGE_OWNER, NUM_EDGES, memo, k)
     k += NUM_EDGES
-    changed |= _remember(state, L.ROAD_LENGTH, MAX_PLAYERS, memo, k)
-    k += MAX_PLAYERS
+    changed |= _remember(state, L.ROAD_LENGTH, C.MAX_PLAYERS, memo, k)
+    k += C.MAX_PLAYERS
     changed |= _remember(state, L.LONGEST_ROAD_HOLDER, 1, memo, k)
     changed |= _remember(state, L.NUM_PLAYERS, 1, memo, k + 1)
     return changed
@@ -136,15 +122,15 @@ def check_state_memo(state, tb, network):
     n_vert = NUM_VERTICES
     n_edge = NUM_EDGES
     # 1. counts are never negative
-    for r in range(NUM_RESOURCES):
+    for r in range(C.NUM_RESOURCES):
         if state[L.BANK + r] < 0:
             return 1
-    for p in range(MAX_PLAYERS):
-        for r in range(NUM_RESOURCES):
-            if state[L.HAND + p * NUM_CARD_TYPES + r] < 0:
+    for p in range(C.MAX_PLAYERS):
+        for r in range(C.NUM_RESOURCES):
+            if state[L.HAND + p * C.NUM_CARD_TYPES + r] < 0:
                 return 1
-        for c in range(NUM_DEV_TYPES):
-            i = p * NUM_DEV_TYPES + c
+        for c in range(C.NUM_DEV_TYPES):
+            i = p * C.NUM_DEV_TYPES + c
             if state[L.DEV_HAND + i] < 0 or state[L.DEV_NEW + i] < 0 or state[L.DEV_USED + i] < 0:
                 return 1
             if state[L.DEV_NEW + i] > state[L.DEV_HAND + i]:
@@ -152,37 +138,37 @@ def check_state_memo(state, tb, network):
         if state[L.DISCARDS_OWED + p] < 0:
             return 1
     # 2. resource conservation
-    for r in range(NUM_RESOURCES):
+    for r in range(C.NUM_RESOURCES):
         total = state[L.BANK + r]
-        for p in range(MAX_PLAYERS):
-            total += state[L.HAND + p * NUM_CARD_TYPES + r]
-        if total != RESOURCE_CARDS_PER_TYPE:
+        for p in range(C.MAX_PLAYERS):
+            total += state[L.HAND + p * C.NUM_CARD_TYPES + r]
+        if total != C.RESOURCE_CARDS_PER_TYPE:
             return 2
     # 3. development-card conservation
-    drawn = np.zeros(NUM_DEV_TYPES, np.int64)
-    deck_counts = np.zeros(NUM_DEV_TYPES, np.int64)
-    for i in range(DEV_DECK_SIZE):
+    drawn = np.zeros(C.NUM_DEV_TYPES, np.int64)
+    deck_counts = np.zeros(C.NUM_DEV_TYPES, np.int64)
+    for i in range(C.DEV_DECK_SIZE):
         deck_counts[state[L.DECK + i]] += 1
         if i < state[L.DECK_POS]:
             drawn[state[L.DECK + i]] += 1
-    for c in range(NUM_DEV_TYPES):
+    for c in range(C.NUM_DEV_TYPES):
         if deck_counts[c] != _DEV_COUNTS[c]:
             return 3
         held = 0
-        for p in range(MAX_PLAYERS):
+        for p in range(C.MAX_PLAYERS):
             held += (
-                state[L.DEV_HAND + p * NUM_DEV_TYPES + c]
-                + state[L.DEV_USED + p * NUM_DEV_TYPES + c]
+                state[L.DEV_HAND + p * C.NUM_DEV_TYPES + c]
+                + state[L.DEV_USED + p * C.NUM_DEV_TYPES + c]
             )
         if held != drawn[c]:
             return 3
-    for p in range(MAX_PLAYERS):
-        if state[L.DEV_USED + p * NUM_DEV_TYPES + VICTORY_POINT] != 0:
+    for p in range(C.MAX_PLAYERS):
+        if state[L.DEV_USED + p * C.NUM_DEV_TYPES + C.VICTORY_POINT] != 0:
             return 3
     # 4-5. pieces and public VP
-    settlements = np.zeros(MAX_PLAYERS, np.int64)
-    cities = np.zeros(MAX_PLAYERS, np.int64)
-    roads = np.zeros(MAX_PLAYERS, np.int64)
+    settlements = np.zeros(C.MAX_PLAYERS, np.int64)
+    cities = np.zeros(C.MAX_PLAYERS, np.int64)
+    roads = np.zeros(C.MAX_PLAYERS, np.int64)
     for v in range(n_vert):
         owner = state[L.VERTEX_OWNER + v]
         kind = state[L.VERTEX_BUILDING + v]
@@ -192,20 +178,20 @@ def check_state_memo(state, tb, network):
             continue
         if owner >= n:
             return 4
-        if kind == SETTLEMENT:
+        if kind == C.SETTLEMENT:
             settlements[owner] += 1
-        elif kind == CITY:
+        elif kind == C.CITY:
             cities[owner] += 1
         else:
             return 4
     for v in range(n_vert):
         if state[L.KNIGHT_OWNER + v] != -1:  # no knights in the base game
             return 4
-    for r in range(NUM_RESOURCES, NUM_CARD_TYPES):  # nor commodities
+    for r in range(C.NUM_RESOURCES, C.NUM_CARD_TYPES):  # nor commodities
         if state[L.BANK + r] != 0:
             return 2
-        for p in range(MAX_PLAYERS):
-            if state[L.HAND + p * NUM_CARD_TYPES + r] != 0:
+        for p in range(C.MAX_PLAYERS):
+            if state[L.HAND + p * C.NUM_CARD_TYPES + r] != 0:
                 return 2
     if not count_roads(state, n, n_edge, roads):
         return 4
@@ -282,31 +268,31 @@ def _check_rest(state, tb, n):
     army_holder = state[L.LARGEST_ARMY_HOLDER]
     top_army = 0
     for p in range(n):
-        a = state[L.DEV_USED + p * NUM_DEV_TYPES + KNIGHT]
+        a = state[L.DEV_USED + p * C.NUM_DEV_TYPES + C.KNIGHT]
         if a > top_army:
             top_army = a
     if army_holder >= 0:
-        if state[L.DEV_USED + army_holder * NUM_DEV_TYPES + KNIGHT] != top_army or top_army < 3:
+        if state[L.DEV_USED + army_holder * C.NUM_DEV_TYPES + C.KNIGHT] != top_army or top_army < 3:
             return 10
     elif top_army >= 3:
         return 10
     # 11. harbor rates
-    expect = np.full((MAX_PLAYERS, NUM_RESOURCES), 4, np.int64)
+    expect = np.full((C.MAX_PLAYERS, C.NUM_RESOURCES), 4, np.int64)
     for v in range(n_vert):
         owner = state[L.VERTEX_OWNER + v]
         if owner >= 0 and tb[T_VERTEX_HARBOR + v] >= 0:
             kind = state[L.HARBOR_TYPE + tb[T_VERTEX_HARBOR + v]]
-            for r in range(NUM_RESOURCES):
+            for r in range(C.NUM_RESOURCES):
                 if kind == r:
                     expect[owner, r] = 2
-                elif kind == GENERIC_HARBOR and expect[owner, r] > 3:
+                elif kind == C.GENERIC_HARBOR and expect[owner, r] > 3:
                     expect[owner, r] = 3
     for p in range(n):
-        for r in range(NUM_RESOURCES):
-            if state[L.HARBOR_RATE + p * NUM_CARD_TYPES + r] != expect[p, r]:
+        for r in range(C.NUM_RESOURCES):
+            if state[L.HARBOR_RATE + p * C.NUM_CARD_TYPES + r] != expect[p, r]:
                 return 11
     # 12. robber on land
-    if state[L.HEX_TERRAIN + state[L.ROBBER_HEX]] > DESERT:
+    if state[L.HEX_TERRAIN + state[L.ROBBER_HEX]] > C.DESERT:
         return 12
     # 13. phase and decider
     phase = state[L.PHASE]
@@ -323,7 +309,7 @@ def _check_rest(state, tb, n):
     if w >= 0:
         if phase != GAME_OVER:
             return 14
-        vp = state[L.PUBLIC_VP + w] + state[L.DEV_HAND + w * NUM_DEV_TYPES + VICTORY_POINT]
+        vp = state[L.PUBLIC_VP + w] + state[L.DEV_HAND + w * C.NUM_DEV_TYPES + C.VICTORY_POINT]
         if vp < state[L.OPT_VP_TO_WIN]:
             return 14
     return 0

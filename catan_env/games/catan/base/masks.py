@@ -10,54 +10,12 @@ import numpy as np
 from numba import njit
 
 from ..board.standard import NUM_EDGES, NUM_HEXES, NUM_VERTICES
+from ..common import constants as C
+from ..common import layout as L
+from ..common import phases as PH
 from ..common.building import distance_rule_ok, foreign_piece_at
 from ..common.cards import can_afford
-from ..common.constants import (
-    COST_CITY,
-    COST_DEV_CARD,
-    COST_ROAD,
-    COST_SETTLEMENT,
-    KNIGHT,
-    MONOPOLY,
-    NUM_CARD_TYPES,
-    NUM_RESOURCES,
-    ROAD_BUILDING,
-    SETTLEMENT,
-    YEAR_OF_PLENTY,
-)
-from ..common.layout import (
-    CITIES_LEFT,
-    CURRENT_PLAYER,
-    DISCARDS_OWED,
-    EDGE_OWNER,
-    FREE_ROADS_PLACED,
-    HAND,
-    KNIGHT_OWNER,
-    NUM_PLAYERS,
-    OPT_FRIENDLY_ROBBER,
-    PHASE,
-    ROADS_LEFT,
-    SETTLEMENTS_LEFT,
-    SETUP_VERTEX,
-    VERTEX_BUILDING,
-    VERTEX_OWNER,
-)
 from ..common.masks import mask_from_ids
-from ..common.phases import (
-    ACTION,
-    DISCARD,
-    MOVE_ROBBER,
-    PRE_ROLL,
-    SETUP_ROAD,
-    SETUP_SETTLEMENT,
-    STEAL,
-    TRADE_CLOSE,
-    TRADE_COMPOSE,
-    TRADE_RESPOND,
-)
-from ..common.phases import MONOPOLY as PHASE_MONOPOLY
-from ..common.phases import ROAD_BUILDING as PHASE_ROAD_BUILDING
-from ..common.phases import YEAR_OF_PLENTY as PHASE_YEAR_OF_PLENTY
 from ..common.robber import can_rob, desert_hex, robber_hex_ok
 from ..common.tables import T_EDGE_VERTICES, T_VERTEX_EDGES
 from ..common.trade import (
@@ -75,27 +33,40 @@ from . import action_ids as A
 from .action_ids import maritime_index
 from .devcards import bank_has, can_play, deck_left
 
+# The development cards a player may play, with their action ids, in id order.
+_PLAYS = (
+    (C.KNIGHT, A.PLAY_KNIGHT),
+    (C.ROAD_BUILDING, A.PLAY_ROAD_BUILDING),
+    (C.YEAR_OF_PLENTY, A.PLAY_YEAR_OF_PLENTY),
+    (C.MONOPOLY, A.PLAY_MONOPOLY),
+)
+
 
 @njit(cache=True)
 def _dev_plays(state, tb, p, out, n):
-    if can_play(state, tb, p, KNIGHT):
-        out[n] = A.PLAY_KNIGHT
-        n += 1
-    if can_play(state, tb, p, ROAD_BUILDING):
-        out[n] = A.PLAY_ROAD_BUILDING
-        n += 1
-    if can_play(state, tb, p, YEAR_OF_PLENTY):
-        out[n] = A.PLAY_YEAR_OF_PLENTY
-        n += 1
-    if can_play(state, tb, p, MONOPOLY):
-        out[n] = A.PLAY_MONOPOLY
-        n += 1
+    for card, action in _PLAYS:
+        if can_play(state, tb, p, card):
+            out[n] = action
+            n += 1
     return n
 
 
 # The frontier sets below are bit sets of paths (two words) and intersections
 # (one word); a board with more would need wider sets.
 assert NUM_EDGES <= 128 and NUM_VERTICES <= 64
+
+
+@njit(cache=True)
+def _add_free_paths(state, tb, v, lo, hi):
+    """``(lo, hi)`` with the empty paths at intersection ``v`` added."""
+    for k in range(3):
+        f = tb[T_VERTEX_EDGES + 3 * v + k]
+        if f >= 0 and state[L.EDGE_OWNER + f] < 0:
+            if f < 64:
+                lo |= np.uint64(1) << np.uint64(f)
+            else:
+                hi |= np.uint64(1) << np.uint64(f - 64)
+    return lo, hi
 
 
 @njit(cache=True)
@@ -109,28 +80,16 @@ def road_frontier(state, tb, p):
     lo = np.uint64(0)
     hi = np.uint64(0)
     for e in range(NUM_EDGES):
-        if state[EDGE_OWNER + e] != p:
+        if state[L.EDGE_OWNER + e] != p:
             continue
         for side in range(2):
             v = tb[T_EDGE_VERTICES + 2 * e + side]
             if foreign_piece_at(state, p, v):
                 continue
-            for k in range(3):
-                f = tb[T_VERTEX_EDGES + 3 * v + k]
-                if f >= 0 and state[EDGE_OWNER + f] < 0:
-                    if f < 64:
-                        lo |= np.uint64(1) << np.uint64(f)
-                    else:
-                        hi |= np.uint64(1) << np.uint64(f - 64)
+            lo, hi = _add_free_paths(state, tb, v, lo, hi)
     for v in range(NUM_VERTICES):
-        if state[VERTEX_OWNER + v] == p:
-            for k in range(3):
-                f = tb[T_VERTEX_EDGES + 3 * v + k]
-                if f >= 0 and state[EDGE_OWNER + f] < 0:
-                    if f < 64:
-                        lo |= np.uint64(1) << np.uint64(f)
-                    else:
-                        hi |= np.uint64(1) << np.uint64(f - 64)
+        if state[L.VERTEX_OWNER + v] == p:
+            lo, hi = _add_free_paths(state, tb, v, lo, hi)
     return lo, hi
 
 
@@ -154,11 +113,11 @@ def settlement_frontier(state, tb, p):
     """
     bits = np.uint64(0)
     for e in range(NUM_EDGES):
-        if state[EDGE_OWNER + e] != p:
+        if state[L.EDGE_OWNER + e] != p:
             continue
         for side in range(2):
             v = tb[T_EDGE_VERTICES + 2 * e + side]
-            if state[KNIGHT_OWNER + v] < 0 and distance_rule_ok(state, tb, v):
+            if state[L.KNIGHT_OWNER + v] < 0 and distance_rule_ok(state, tb, v):
                 bits |= np.uint64(1) << np.uint64(v)
     return bits
 
@@ -167,34 +126,34 @@ def settlement_frontier(state, tb, p):
 def _action_phase(state, tb, p, out):
     out[0] = A.END_TURN
     n = 1
-    if state[SETTLEMENTS_LEFT + p] > 0 and can_afford(state, p, COST_SETTLEMENT):
+    if state[L.SETTLEMENTS_LEFT + p] > 0 and can_afford(state, p, C.COST_SETTLEMENT):
         bits = settlement_frontier(state, tb, p)
         for v in range(NUM_VERTICES):
             if (bits >> np.uint64(v)) & np.uint64(1):
                 out[n] = A.BUILD_SETTLEMENT + v
                 n += 1
-    if state[ROADS_LEFT + p] > 0 and can_afford(state, p, COST_ROAD):
+    if state[L.ROADS_LEFT + p] > 0 and can_afford(state, p, C.COST_ROAD):
         n = _roads(state, tb, p, out, n)
-    if state[CITIES_LEFT + p] > 0 and can_afford(state, p, COST_CITY):
+    if state[L.CITIES_LEFT + p] > 0 and can_afford(state, p, C.COST_CITY):
         for v in range(NUM_VERTICES):
-            if state[VERTEX_OWNER + v] == p and state[VERTEX_BUILDING + v] == SETTLEMENT:
+            if state[L.VERTEX_OWNER + v] == p and state[L.VERTEX_BUILDING + v] == C.SETTLEMENT:
                 out[n] = A.BUILD_CITY + v
                 n += 1
-    if deck_left(state) > 0 and can_afford(state, p, COST_DEV_CARD):
+    if deck_left(state) > 0 and can_afford(state, p, C.COST_DEV_CARD):
         out[n] = A.BUY_DEV
         n += 1
     n = _dev_plays(state, tb, p, out, n)
     if trading_allowed(state):
-        for give in range(NUM_RESOURCES):
+        for give in range(C.NUM_RESOURCES):
             # Fast path: most hands cannot pay any rate for this type.
-            if state[HAND + p * NUM_CARD_TYPES + give] < 2:
+            if state[L.HAND + p * C.NUM_CARD_TYPES + give] < 2:
                 continue
-            for get in range(NUM_RESOURCES):
+            for get in range(C.NUM_RESOURCES):
                 if maritime_ok(state, p, give, get):
                     out[n] = A.MARITIME + maritime_index(give, get)
                     n += 1
         if can_start_offer(state):
-            n = offer_actions(state, p, out, n, NUM_RESOURCES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
+            n = offer_actions(state, p, out, n, C.NUM_RESOURCES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
     return n
 
 
@@ -206,68 +165,68 @@ def legal_actions(state, tb, out):
     how many were written. The actions belong to ``state[CURRENT_PLAYER]``;
     none once the game is over.
     """
-    phase = state[PHASE]
-    p = state[CURRENT_PLAYER]
+    phase = state[L.PHASE]
+    p = state[L.CURRENT_PLAYER]
     n = 0
-    if phase == TRADE_COMPOSE:
-        n = offer_actions(state, p, out, 0, NUM_RESOURCES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
+    if phase == PH.TRADE_COMPOSE:
+        n = offer_actions(state, p, out, 0, C.NUM_RESOURCES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
         n = propose_actions(state, out, n, offer_complete(state), A.TRADE_PROPOSE, A.TRADE_CANCEL)
-    elif phase == ACTION:
+    elif phase == PH.ACTION:
         n = _action_phase(state, tb, p, out)
-    elif phase == TRADE_RESPOND:
+    elif phase == PH.TRADE_RESPOND:
         n = respond_actions(out, can_accept(state, p), A.TRADE_ACCEPT, A.TRADE_DECLINE)
-    elif phase == PRE_ROLL:
+    elif phase == PH.PRE_ROLL:
         out[0] = A.ROLL
         n = _dev_plays(state, tb, p, out, 1)
-    elif phase == DISCARD:
-        if state[DISCARDS_OWED + p] > 0:
-            for r in range(NUM_RESOURCES):
-                if state[HAND + p * NUM_CARD_TYPES + r] > 0:
+    elif phase == PH.DISCARD:
+        if state[L.DISCARDS_OWED + p] > 0:
+            for r in range(C.NUM_RESOURCES):
+                if state[L.HAND + p * C.NUM_CARD_TYPES + r] > 0:
                     out[n] = A.DISCARD + r
                     n += 1
-    elif phase == MOVE_ROBBER:
+    elif phase == PH.MOVE_ROBBER:
         for h in range(NUM_HEXES):
             if robber_hex_ok(state, tb, h):
                 out[n] = A.MOVE_ROBBER + h
                 n += 1
-        if n == 0 and state[OPT_FRIENDLY_ROBBER] != 0:
+        if n == 0 and state[L.OPT_FRIENDLY_ROBBER] != 0:
             # Nowhere allowed: the robber goes to (or stays on) the desert.
             out[0] = A.MOVE_ROBBER + desert_hex(state)
             n = 1
-    elif phase == STEAL:
-        players = state[NUM_PLAYERS]
+    elif phase == PH.STEAL:
+        players = state[L.NUM_PLAYERS]
         for k in range(1, players):
             if can_rob(state, tb, p, (p + k) % players):
                 out[n] = A.STEAL + k - 1
                 n += 1
-    elif phase == SETUP_SETTLEMENT:
+    elif phase == PH.SETUP_SETTLEMENT:
         for v in range(NUM_VERTICES):
             if distance_rule_ok(state, tb, v):
                 out[n] = A.BUILD_SETTLEMENT + v
                 n += 1
-    elif phase == SETUP_ROAD:
-        v = state[SETUP_VERTEX]
+    elif phase == PH.SETUP_ROAD:
+        v = state[L.SETUP_VERTEX]
         for k in range(3):
             e = tb[T_VERTEX_EDGES + 3 * v + k]
-            if e >= 0 and state[EDGE_OWNER + e] < 0:
+            if e >= 0 and state[L.EDGE_OWNER + e] < 0:
                 out[n] = A.BUILD_ROAD + e
                 n += 1
         _sort_small(out, n)
-    elif phase == PHASE_ROAD_BUILDING:
+    elif phase == PH.ROAD_BUILDING:
         n = _roads(state, tb, p, out, 0)
-        if state[FREE_ROADS_PLACED] >= 1:
+        if state[L.FREE_ROADS_PLACED] >= 1:
             out[n] = A.STOP
             n += 1
-    elif phase == PHASE_YEAR_OF_PLENTY:
-        for r in range(NUM_RESOURCES):
+    elif phase == PH.YEAR_OF_PLENTY:
+        for r in range(C.NUM_RESOURCES):
             if bank_has(state, r):
                 out[n] = A.PICK_RESOURCE + r
                 n += 1
-    elif phase == PHASE_MONOPOLY:
-        for r in range(NUM_RESOURCES):
+    elif phase == PH.MONOPOLY:
+        for r in range(C.NUM_RESOURCES):
             out[n] = A.PICK_RESOURCE + r
             n += 1
-    elif phase == TRADE_CLOSE:
+    elif phase == PH.TRADE_CLOSE:
         n = close_actions(state, out, A.TRADE_CANCEL, A.TRADE_CONFIRM)
     return n
 

@@ -15,20 +15,8 @@ from typing import Any
 import numpy as np
 
 from ..board.standard import GEOMETRY, NUM_VERTICES
+from ..common import constants as C
 from ..common import layout as L
-from ..common.constants import (
-    BUILDING_NAMES,
-    DESERT,
-    DEV_COUNTS,
-    DEV_DECK_SIZE,
-    DEV_NAMES,
-    KNIGHT,
-    NUM_DEV_TYPES,
-    NUM_RESOURCES,
-    RESOURCE_CARDS_PER_TYPE,
-    RESOURCE_NAMES,
-    VICTORY_POINT,
-)
 from ..common.phases import PHASE_NAMES, SETUP_ROAD, SETUP_SETTLEMENT
 from ..common.snapshot import (
     Names,
@@ -43,7 +31,7 @@ from ..common.snapshot import (
     standard_to_dict,
 )
 
-NAMES = Names(RESOURCE_NAMES, BUILDING_NAMES, PHASE_NAMES)
+NAMES = Names(C.RESOURCE_NAMES, C.BUILDING_NAMES, PHASE_NAMES)
 _DEV_FIELDS = (
     ("dev_cards", L.DEV_HAND),
     ("dev_cards_bought_this_turn", L.DEV_NEW),
@@ -52,12 +40,12 @@ _DEV_FIELDS = (
 
 
 def _devs(row) -> dict[str, int]:
-    return {DEV_NAMES[c]: int(row[c]) for c in range(NUM_DEV_TYPES)}
+    return {C.DEV_NAMES[c]: int(row[c]) for c in range(C.NUM_DEV_TYPES)}
 
 
 def _seat_devs(s: np.ndarray, p: int) -> dict[str, Any]:
     return {
-        key: _devs(s[off + p * NUM_DEV_TYPES : off + (p + 1) * NUM_DEV_TYPES])
+        key: _devs(s[off + p * C.NUM_DEV_TYPES : off + (p + 1) * C.NUM_DEV_TYPES])
         for key, off in _DEV_FIELDS
     }
 
@@ -66,7 +54,7 @@ def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
     """The snapshot of the base state ``s``; ``envelope`` holds its first fields."""
     out = standard_to_dict(s, envelope, NAMES, _seat_devs)
     out["dev_deck"] = {
-        "order": [DEV_NAMES[c] for c in s[L.DECK : L.DECK + DEV_DECK_SIZE]],
+        "order": [C.DEV_NAMES[c] for c in s[L.DECK : L.DECK + C.DEV_DECK_SIZE]],
         "next": int(s[L.DECK_POS]),
     }
     out["largest_army"] = seat_or_none(s[L.LARGEST_ARMY_HOLDER])
@@ -75,8 +63,8 @@ def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
 
 def _read_devs(d: Reader, s: np.ndarray, p: int, path: str) -> None:
     for key, off in _DEV_FIELDS:
-        s[off + p * NUM_DEV_TYPES : off + (p + 1) * NUM_DEV_TYPES] = d.counts(
-            f"{path}.{key}", DEV_NAMES
+        s[off + p * C.NUM_DEV_TYPES : off + (p + 1) * C.NUM_DEV_TYPES] = d.counts(
+            f"{path}.{key}", C.DEV_NAMES
         )
 
 
@@ -87,11 +75,11 @@ def from_dict(d: Reader, config) -> np.ndarray:
     s[: L.CONFIG_SIZE] = config.config_vector()
     read_board(d, s, n, NAMES)
     order = d.get("dev_deck.order", list)
-    if len(order) != DEV_DECK_SIZE:
-        raise SnapshotError(f"dev_deck.order needs all {DEV_DECK_SIZE} cards in draw order")
-    for i in range(DEV_DECK_SIZE):
-        s[L.DECK + i] = d.choice(f"dev_deck.order.{i}", DEV_NAMES)
-    s[L.DECK_POS] = d.int("dev_deck.next", 0, DEV_DECK_SIZE)
+    if len(order) != C.DEV_DECK_SIZE:
+        raise SnapshotError(f"dev_deck.order needs all {C.DEV_DECK_SIZE} cards in draw order")
+    for i in range(C.DEV_DECK_SIZE):
+        s[L.DECK + i] = d.choice(f"dev_deck.order.{i}", C.DEV_NAMES)
+    s[L.DECK_POS] = d.int("dev_deck.next", 0, C.DEV_DECK_SIZE)
     read_players(d, s, n, NAMES.cards, _read_devs)
     s[L.LONGEST_ROAD_HOLDER] = d.seat("longest_road", n)
     s[L.LARGEST_ARMY_HOLDER] = d.seat("largest_army", n)
@@ -104,31 +92,31 @@ def from_dict(d: Reader, config) -> np.ndarray:
 def check_consistency(s: np.ndarray) -> None:
     """Raise :class:`SnapshotError` unless ``s`` obeys the base game's invariants."""
     n = int(s[L.NUM_PLAYERS])
-    hand = L.BASE_LAYOUT.view(s, "hand")[:n, :NUM_RESOURCES]
-    bank = s[L.BANK : L.BANK + NUM_RESOURCES]
-    for r in range(NUM_RESOURCES):
+    hand = L.BASE_LAYOUT.view(s, "hand")[:n, : C.NUM_RESOURCES]
+    bank = s[L.BANK : L.BANK + C.NUM_RESOURCES]
+    for r in range(C.NUM_RESOURCES):
         total = int(bank[r] + hand[:, r].sum())
-        if total != RESOURCE_CARDS_PER_TYPE:
+        if total != C.RESOURCE_CARDS_PER_TYPE:
             raise SnapshotError(
-                f"{RESOURCE_NAMES[r]} cards: bank {int(bank[r])} + hands {int(hand[:, r].sum())}"
-                f" = {total}, but there are exactly {RESOURCE_CARDS_PER_TYPE}"
+                f"{C.RESOURCE_NAMES[r]} cards: bank {int(bank[r])} + hands {int(hand[:, r].sum())}"
+                f" = {total}, but there are exactly {C.RESOURCE_CARDS_PER_TYPE}"
             )
-    deck = s[L.DECK : L.DECK + DEV_DECK_SIZE]
-    counts = np.bincount(deck, minlength=NUM_DEV_TYPES)
-    if tuple(counts) != DEV_COUNTS:
-        expected = dict(zip(DEV_NAMES, DEV_COUNTS, strict=True))
+    deck = s[L.DECK : L.DECK + C.DEV_DECK_SIZE]
+    counts = np.bincount(deck, minlength=C.NUM_DEV_TYPES)
+    if tuple(counts) != C.DEV_COUNTS:
+        expected = dict(zip(C.DEV_NAMES, C.DEV_COUNTS, strict=True))
         raise SnapshotError(f"dev_deck.order must hold the 25 development cards {expected}")
-    drawn = np.bincount(deck[: s[L.DECK_POS]], minlength=NUM_DEV_TYPES)
+    drawn = np.bincount(deck[: s[L.DECK_POS]], minlength=C.NUM_DEV_TYPES)
     held = L.BASE_LAYOUT.view(s, "dev_hand")[:n].sum(0)
     played = L.BASE_LAYOUT.view(s, "dev_cards_played")[:n].sum(0)
     new = L.BASE_LAYOUT.view(s, "dev_bought_this_turn")[:n]
-    for c in range(NUM_DEV_TYPES):
+    for c in range(C.NUM_DEV_TYPES):
         if held[c] + played[c] != drawn[c]:
             raise SnapshotError(
-                f"{DEV_NAMES[c]} cards: {int(held[c])} held + {int(played[c])} played != "
+                f"{C.DEV_NAMES[c]} cards: {int(held[c])} held + {int(played[c])} played != "
                 f"{int(drawn[c])} drawn from the deck (dev_deck.next = {int(s[L.DECK_POS])})"
             )
-    if played[VICTORY_POINT] != 0:
+    if played[C.VICTORY_POINT] != 0:
         raise SnapshotError("victory_point cards are never played")
     dev_hand = L.BASE_LAYOUT.view(s, "dev_hand")[:n]
     if (new > dev_hand).any():
@@ -136,11 +124,11 @@ def check_consistency(s: np.ndarray) -> None:
     holder = int(s[L.LARGEST_ARMY_HOLDER])
     used = L.BASE_LAYOUT.view(s, "dev_cards_played")
     if holder >= 0:
-        if used[holder, KNIGHT] < 3:
+        if used[holder, C.KNIGHT] < 3:
             raise SnapshotError(f"largest_army holder {holder} has played fewer than 3 knights")
-        if any(used[q, KNIGHT] > used[holder, KNIGHT] for q in range(n)):
+        if any(used[q, C.KNIGHT] > used[holder, C.KNIGHT] for q in range(n)):
             raise SnapshotError(f"largest_army holder {holder} does not have the largest army")
-    elif any(used[q, KNIGHT] >= 3 for q in range(n)):
+    elif any(used[q, C.KNIGHT] >= 3 for q in range(n)):
         raise SnapshotError("a player has 3+ knights played but largest_army is unassigned")
     lr = int(s[L.LONGEST_ROAD_HOLDER])
     lengths = [int(s[L.ROAD_LENGTH + q]) for q in range(n)]
@@ -161,7 +149,7 @@ def check_consistency(s: np.ndarray) -> None:
         for w in GEOMETRY.vertex_vertices[v]:
             if w >= 0 and s[L.VERTEX_OWNER + w] >= 0:
                 raise SnapshotError(f"buildings on v{v} and v{w} break the distance rule")
-    if s[L.HEX_TERRAIN + s[L.ROBBER_HEX]] > DESERT:
+    if s[L.HEX_TERRAIN + s[L.ROBBER_HEX]] > C.DESERT:
         raise SnapshotError("the robber must stand on a land hex")
     check_roads_connected(s, n)
     phase = int(s[L.PHASE])

@@ -1,16 +1,15 @@
-"""The base game's :class:`~catan_env.core.spec.GameSpec`."""
+"""The base game's :class:`~catan_env.core.spec.GameSpec`.
 
-from catan_env._generated import base_kernels
+Read from the package's files by :data:`~catan_env.core.spec.CONVENTION`; the
+state layout and phase names are Catan's common ones.
+"""
+
 from catan_env.actions import BASE_ACTIONS
-from catan_env.core.spec import GameSpec
+from catan_env.core.spec import spec_of_package
 
 from ..common.layout import BASE_LAYOUT
 from ..common.phases import PHASE_NAMES
 from ..common.tables import STANDARD_TABLES
-from . import chance, determinize, invariants, render, rules, snapshot
-from .explain import explain
-from .observe import OBS_LAYOUT, observe_into
-from .options import OPTIONS
 
 
 def standard_tables(config):
@@ -18,23 +17,7 @@ def standard_tables(config):
     return STANDARD_TABLES
 
 
-SPEC = GameSpec(
-    name="base",
-    title="Catan (base game)",
-    layout=BASE_LAYOUT,
-    rules=rules,
-    kernels=base_kernels,
-    actions=BASE_ACTIONS,
-    phase_names=PHASE_NAMES,
-    obs_layout=OBS_LAYOUT,
-    observe_into=observe_into,
-    check_state=invariants.check_state,
-    invariant_names=invariants.INVARIANT_NAMES,
-    explain=explain,
-    options=OPTIONS,
-    snapshot=snapshot,
-    render=render,
-    chance=chance,
-    determinize=determinize,
-    tables_for=standard_tables,
-)
+SPEC = spec_of_package(
+    __package__, "base", "Catan (base game)",
+    layout=BASE_LAYOUT, phase_names=PHASE_NAMES, actions=BASE_ACTIONS, tables_for=standard_tables,
+)  # fmt: skip

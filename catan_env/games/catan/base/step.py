@@ -8,19 +8,12 @@ wants after an action: the decision counter, the win check and, with the
 
 from numba import njit
 
+from ..common import layout as L
 from ..common.building import buy_road, place_city, place_road
 from ..common.cards import pay
 from ..common.constants import (
     COST_CITY,
     NUM_RESOURCES,
-)
-from ..common.layout import (
-    BUILT_THIS_TURN,
-    CURRENT_PLAYER,
-    DECISIONS,
-    NUM_PLAYERS,
-    OPT_SKIP_FORCED,
-    PHASE,
 )
 from ..common.phases import GAME_OVER, SETUP_ROAD
 from ..common.phases import MONOPOLY as PHASE_MONOPOLY
@@ -55,9 +48,9 @@ check_trade_ids(A, NUM_RESOURCES)
 @njit(cache=True)
 def apply_action(state, tb, action):
     """Apply one legal action of the current player."""
-    p = state[CURRENT_PLAYER]
-    phase = state[PHASE]
-    n = state[NUM_PLAYERS]
+    p = state[L.CURRENT_PLAYER]
+    phase = state[L.PHASE]
+    n = state[L.NUM_PLAYERS]
     # Trade actions come first: random play spends most decisions on offers.
     if action >= A.TRADE_ADD_GIVE:
         apply_domestic_trade(state, p, action - A.TRADE_ADD_GIVE, NUM_RESOURCES)
@@ -78,7 +71,7 @@ def apply_action(state, tb, action):
             buy_road(state, tb, p, e)
     elif action < A.BUY_DEV:
         pay(state, p, COST_CITY)
-        state[BUILT_THIS_TURN] = 1
+        state[L.BUILT_THIS_TURN] = 1
         place_city(state, p, action - A.BUILD_CITY)
     elif action == A.BUY_DEV:
         buy_dev_card(state, p)
@@ -111,10 +104,10 @@ def apply_action(state, tb, action):
         if get >= give:
             get += 1
         maritime_trade(state, p, give, get)
-    state[DECISIONS] += 1
+    state[L.DECISIONS] += 1
     # Only builds, purchases and Knights change VP (ids below MOVE_ROBBER);
     # checking after them alone is the same as checking after every event.
-    if action < A.MOVE_ROBBER and state[PHASE] != GAME_OVER and state[PHASE] > SETUP_ROAD:
+    if action < A.MOVE_ROBBER and state[L.PHASE] != GAME_OVER and state[L.PHASE] > SETUP_ROAD:
         check_win(state)
 
 
@@ -125,6 +118,6 @@ def step(state, tb, action, scratch):
     ``scratch`` is an integer array of ``NUM_ACTIONS`` entries for legal ids.
     """
     apply_action(state, tb, action)
-    if state[OPT_SKIP_FORCED] != 0:
-        while state[PHASE] != GAME_OVER and legal_actions(state, tb, scratch) == 1:
+    if state[L.OPT_SKIP_FORCED] != 0:
+        while state[L.PHASE] != GAME_OVER and legal_actions(state, tb, scratch) == 1:
             apply_action(state, tb, scratch[0])

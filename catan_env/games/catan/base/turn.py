@@ -2,17 +2,8 @@
 
 from numba import njit
 
+from ..common import layout as L
 from ..common.constants import MAX_PLAYERS, NUM_DEV_TYPES
-from ..common.layout import (
-    ACTIVE_PLAYER,
-    BUILT_THIS_TURN,
-    CURRENT_PLAYER,
-    DEV_NEW,
-    DEV_PLAYED,
-    NUM_PLAYERS,
-    PHASE,
-    PROPOSALS,
-)
 from ..common.phases import ACTION, PRE_ROLL
 from ..common.production import produce, roll_dice
 from ..common.robber import begin_robber_move, discard_one, start_seven
@@ -28,7 +19,7 @@ def roll(state, tb):
         start_seven(state)
     else:
         produce(state, tb, total)
-        state[PHASE] = ACTION
+        state[L.PHASE] = ACTION
 
 
 @njit(cache=True)
@@ -42,15 +33,15 @@ def discard(state, p, r):
 def end_turn(state):
     """Clear the per-turn state and start the next seat's turn (base §5.6)."""
     for i in range(MAX_PLAYERS * NUM_DEV_TYPES):
-        state[DEV_NEW + i] = 0
-    state[DEV_PLAYED] = 0
-    state[BUILT_THIS_TURN] = 0
-    state[PROPOSALS] = 0
+        state[L.DEV_NEW + i] = 0
+    state[L.DEV_PLAYED] = 0
+    state[L.BUILT_THIS_TURN] = 0
+    state[L.PROPOSALS] = 0
     clear_offer(state)
     if count_turn(state):
         return
-    nxt = (state[ACTIVE_PLAYER] + 1) % state[NUM_PLAYERS]
-    state[ACTIVE_PLAYER] = nxt
-    state[CURRENT_PLAYER] = nxt
-    state[PHASE] = PRE_ROLL
+    nxt = (state[L.ACTIVE_PLAYER] + 1) % state[L.NUM_PLAYERS]
+    state[L.ACTIVE_PLAYER] = nxt
+    state[L.CURRENT_PLAYER] = nxt
+    state[L.PHASE] = PRE_ROLL
     check_win(state)

@@ -3,6 +3,7 @@
 from numba import njit
 
 from ..board.standard import NUM_VERTICES
+from ..common import layout as L
 from ..common.building import place_city
 from ..common.cards import pay
 from ..common.constants import (
@@ -11,16 +12,6 @@ from ..common.constants import (
     NUM_CARD_TYPES,
     SETTLEMENT,
     TIPPED_CITY,
-)
-from ..common.layout import (
-    BANK,
-    CITIES_LEFT,
-    HAND,
-    NUM_PLAYERS,
-    PUBLIC_VP,
-    SETTLEMENTS_LEFT,
-    VERTEX_BUILDING,
-    VERTEX_OWNER,
 )
 from .constants import (
     COST_WALL,
@@ -51,7 +42,7 @@ def metropolis_at(state, v):
 @njit(cache=True, inline="always")
 def is_city(state, p, v):
     """``p`` has a real (not tipped) city on ``v``, metropolis or not."""
-    return state[VERTEX_OWNER + v] == p and state[VERTEX_BUILDING + v] == CITY
+    return state[L.VERTEX_OWNER + v] == p and state[L.VERTEX_BUILDING + v] == CITY
 
 
 @njit(cache=True, inline="always")
@@ -72,19 +63,19 @@ def count_cities(state, p, plain):
 @njit(cache=True)
 def can_upgrade(state, p, v):
     """``p`` may turn its settlement (or tipped city) on ``v`` into a city."""
-    if state[VERTEX_OWNER + v] != p:
+    if state[L.VERTEX_OWNER + v] != p:
         return False
-    kind = state[VERTEX_BUILDING + v]
-    return kind == TIPPED_CITY or (kind == SETTLEMENT and state[CITIES_LEFT + p] > 0)
+    kind = state[L.VERTEX_BUILDING + v]
+    return kind == TIPPED_CITY or (kind == SETTLEMENT and state[L.CITIES_LEFT + p] > 0)
 
 
 @njit(cache=True)
 def upgrade(state, p, v, cost):
     """Pay ``cost`` and make ``v`` a city; a tipped city needs no city piece (§3.16.2)."""
     pay(state, p, cost)
-    if state[VERTEX_BUILDING + v] == TIPPED_CITY:
-        state[VERTEX_BUILDING + v] = CITY
-        state[PUBLIC_VP + p] += 1
+    if state[L.VERTEX_BUILDING + v] == TIPPED_CITY:
+        state[L.VERTEX_BUILDING + v] = CITY
+        state[L.PUBLIC_VP + p] += 1
     else:
         place_city(state, p, v)
 
@@ -116,7 +107,7 @@ def build_wall(state, p, v):
 def walls_of(state, p):
     n = 0
     for v in range(NUM_VERTICES):
-        if state[VERTEX_WALL + v] == 1 and state[VERTEX_OWNER + v] == p:
+        if state[VERTEX_WALL + v] == 1 and state[L.VERTEX_OWNER + v] == p:
             n += 1
     return n
 
@@ -151,7 +142,7 @@ def can_improve_with(state, p, t, discount, cities, plain):
         # city for level 5 (the metropolis is already placed).
         if not (level + 1 == MAX_LEVEL and state[METRO_HOLDER + t] == p):
             return False
-    commodity = state[HAND + p * NUM_CARD_TYPES + TRACK_COMMODITY[t]]
+    commodity = state[L.HAND + p * NUM_CARD_TYPES + TRACK_COMMODITY[t]]
     return commodity >= improvement_cost(state, p, t, discount)
 
 
@@ -166,8 +157,8 @@ def can_improve(state, p, t, discount):
 def improve(state, p, t, discount):
     """Pay and raise track ``t``; return True if ``p`` must now place a metropolis."""
     cost = improvement_cost(state, p, t, discount)
-    state[HAND + p * NUM_CARD_TYPES + TRACK_COMMODITY[t]] -= cost
-    state[BANK + TRACK_COMMODITY[t]] += cost
+    state[L.HAND + p * NUM_CARD_TYPES + TRACK_COMMODITY[t]] -= cost
+    state[L.BANK + TRACK_COMMODITY[t]] += cost
     state[LEVEL + 3 * p + t] += 1
     return metropolis_due(state, p, t)
 
@@ -180,7 +171,7 @@ def metropolis_due(state, p, t):
     if holder == p or level < 4:
         return False
     if level == 4:
-        for q in range(state[NUM_PLAYERS]):
+        for q in range(state[L.NUM_PLAYERS]):
             if q != p and state[LEVEL + 3 * q + t] >= 4:
                 return False
         return True
@@ -193,10 +184,10 @@ def place_metropolis(state, p, t, v):
     """Put track ``t``'s metropolis on ``p``'s plain city ``v`` (taking it from its holder)."""
     holder = state[METRO_HOLDER + t]
     if holder >= 0:
-        state[PUBLIC_VP + holder] -= METROPOLIS_VP
+        state[L.PUBLIC_VP + holder] -= METROPOLIS_VP
     state[METRO_HOLDER + t] = p
     state[METRO_VERTEX + t] = v
-    state[PUBLIC_VP + p] += METROPOLIS_VP
+    state[L.PUBLIC_VP + p] += METROPOLIS_VP
 
 
 @njit(cache=True)
@@ -205,10 +196,10 @@ def pillage(state, p, v):
     if state[VERTEX_WALL + v] == 1:
         state[VERTEX_WALL + v] = 0
         state[WALLS_LEFT + p] += 1
-    state[PUBLIC_VP + p] -= 1
-    if state[SETTLEMENTS_LEFT + p] > 0:
-        state[VERTEX_BUILDING + v] = SETTLEMENT
-        state[SETTLEMENTS_LEFT + p] -= 1
-        state[CITIES_LEFT + p] += 1
+    state[L.PUBLIC_VP + p] -= 1
+    if state[L.SETTLEMENTS_LEFT + p] > 0:
+        state[L.VERTEX_BUILDING + v] = SETTLEMENT
+        state[L.SETTLEMENTS_LEFT + p] -= 1
+        state[L.CITIES_LEFT + p] += 1
     else:
-        state[VERTEX_BUILDING + v] = TIPPED_CITY
+        state[L.VERTEX_BUILDING + v] = TIPPED_CITY

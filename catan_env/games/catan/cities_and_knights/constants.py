@@ -2,23 +2,14 @@
 
 import numpy as np
 
-from ..common.constants import (
-    CLOTH,
-    COIN,
-    FIELDS,
-    FOREST,
-    HILLS,
-    MOUNTAINS,
-    PAPER,
-    PASTURE,
-)
+from ..common import constants as C
 
 # Improvement tracks (C&K §1.6), each linked to a commodity, a deck and a gate colour.
 TRADE, POLITICS, SCIENCE = 0, 1, 2
 NUM_TRACKS = 3
 TRACK_NAMES = ("trade", "politics", "science")
 DECK_COLOURS = ("yellow", "blue", "green")
-TRACK_COMMODITY = np.array([CLOTH, COIN, PAPER], np.int32)
+TRACK_COMMODITY = np.array([C.CLOTH, C.COIN, C.PAPER], np.int32)
 MAX_LEVEL = 5
 
 # Event die faces (C&K §1.4): 3 ship faces, then one gate per track.
@@ -136,11 +127,11 @@ COST_MEDICINE_CITY = np.array([0, 0, 0, 1, 2, 0, 0, 0], np.int32)
 # Fields and hills give 2 of the resource; forest, pasture and mountains give
 # 1 resource + 1 commodity.
 CITY_YIELD = np.full((6, 2, 2), -1, np.int32)
-CITY_YIELD[FOREST] = [[FOREST, 1], [PAPER, 1]]
-CITY_YIELD[PASTURE] = [[PASTURE, 1], [CLOTH, 1]]
-CITY_YIELD[MOUNTAINS] = [[MOUNTAINS, 1], [COIN, 1]]
-CITY_YIELD[FIELDS] = [[FIELDS, 2], [-1, 0]]
-CITY_YIELD[HILLS] = [[HILLS, 2], [-1, 0]]
+CITY_YIELD[C.FOREST] = [[C.FOREST, 1], [C.PAPER, 1]]
+CITY_YIELD[C.PASTURE] = [[C.PASTURE, 1], [C.CLOTH, 1]]
+CITY_YIELD[C.MOUNTAINS] = [[C.MOUNTAINS, 1], [C.COIN, 1]]
+CITY_YIELD[C.FIELDS] = [[C.FIELDS, 2], [-1, 0]]
+CITY_YIELD[C.HILLS] = [[C.HILLS, 2], [-1, 0]]
 
 COMMODITY_CARDS_PER_TYPE = 12
 # Number tokens Inventor may move (C&K §4.1.4).

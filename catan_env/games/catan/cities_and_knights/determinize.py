@@ -14,16 +14,8 @@ import numpy as np
 from ..common import layout as L
 from ..common.constants import MAX_PLAYERS, NUM_CARD_TYPES, NUM_RESOURCES
 from ..common.determinize import trade_reserved
+from . import layout as CL
 from .constants import CARD_DECK, DECK_SIZE, NUM_CARD_KINDS, NUM_TRACKS, VP_CARD_KINDS
-from .layout import (
-    CARD_TARGET,
-    HARBOR_OFFER,
-    HARBOR_TARGET,
-    PDECK,
-    PDECK_COUNT,
-    PDECK_HEAD,
-    PROGRESS_HAND,
-)
 from .phases import MASTER_PICK, SPY_CARD
 
 
@@ -32,7 +24,7 @@ def kept(state: np.ndarray, seat: int) -> tuple[set[int], set[int]]:
     if state[L.CURRENT_PLAYER] != seat:
         return set(), set()
     phase = state[L.PHASE]
-    target = int(state[CARD_TARGET])
+    target = int(state[CL.CARD_TARGET])
     if phase == MASTER_PICK:
         return {target}, set()
     if phase == SPY_CARD:
@@ -44,20 +36,22 @@ def reserved(state: np.ndarray, seat: int) -> np.ndarray:
     """Cards each opponent must hold: the trade's, and the Commercial Harbor offer."""
     res = trade_reserved(state, seat)
     a = int(state[L.ACTIVE_PLAYER])
-    if state[HARBOR_TARGET] >= 0 and a != seat:
-        res[a, int(state[HARBOR_OFFER])] += 1
+    if state[CL.HARBOR_TARGET] >= 0 and a != seat:
+        res[a, int(state[CL.HARBOR_OFFER])] += 1
     return res
 
 
 def deal_cards(s: np.ndarray, seats: list[int], rng) -> None:
     """Deal ``seats``' progress cards and the three decks again."""
     size = MAX_PLAYERS * NUM_CARD_KINDS
-    hands = s[PROGRESS_HAND : PROGRESS_HAND + size].reshape(MAX_PLAYERS, NUM_CARD_KINDS)
+    hands = s[CL.PROGRESS_HAND : CL.PROGRESS_HAND + size].reshape(MAX_PLAYERS, NUM_CARD_KINDS)
     held = hands[seats].sum(axis=0) if seats else np.zeros(NUM_CARD_KINDS, np.int64)
     to_hands = []
     for d in range(NUM_TRACKS):
-        count = int(s[PDECK_COUNT + d])
-        slots = PDECK + d * DECK_SIZE + (int(s[PDECK_HEAD + d]) + np.arange(count)) % DECK_SIZE
+        count = int(s[CL.PDECK_COUNT + d])
+        slots = (
+            CL.PDECK + d * DECK_SIZE + (int(s[CL.PDECK_HEAD + d]) + np.arange(count)) % DECK_SIZE
+        )
         in_deck = s[slots]
         kinds = np.flatnonzero(CARD_DECK == d)
         pool = np.sort(np.concatenate([in_deck, np.repeat(kinds, held[kinds])]))
@@ -80,6 +74,6 @@ def deal_cards(s: np.ndarray, seats: list[int], rng) -> None:
 
 def consistent(s: np.ndarray, opponents: list[int]) -> bool:
     """The addressee of Commercial Harbor holds a commodity to answer it."""
-    q = int(s[HARBOR_TARGET])
+    q = int(s[CL.HARBOR_TARGET])
     commodities = L.HAND + q * NUM_CARD_TYPES + np.arange(NUM_RESOURCES, NUM_CARD_TYPES)
     return not (q >= 0 and s[commodities].sum() == 0)

@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from ..board.standard import NUM_EDGES, NUM_HEXES, NUM_VERTICES
+from ..common import layout as L
 from ..common.building import any_road_ok, place_road
 from ..common.cards import (
     give_to_bank,
@@ -21,30 +22,11 @@ from ..common.cards import (
     take_from_bank,
 )
 from ..common.constants import FIELDS, MOUNTAINS
-from ..common.layout import (
-    ACTIVE_PLAYER,
-    BANK,
-    CURRENT_PLAYER,
-    DISCARDS_OWED,
-    EDGE_OWNER,
-    FREE_ROADS_PLACED,
-    HEX_NUMBER,
-    HEX_TERRAIN,
-    KNIGHT_OWNER,
-    NUM_PLAYERS,
-    PHASE,
-    PUBLIC_VP,
-    RESUME_PHASE,
-    ROADS_LEFT,
-    ROADS_TO_PLACE,
-    ROBBER_HEX,
-    VERTEX_OWNER,
-)
 from ..common.longest_road import update_after_occupancy, update_after_road
-from ..common.phases import ACTION
-from ..common.phases import ROAD_BUILDING as PHASE_ROAD_BUILDING
 from ..common.robber import take_random_card
 from ..common.tables import T_EDGE_VERTICES, T_HEX_VERTICES, T_VERTEX_EDGES
+from . import layout as CL
+from . import phases as PH
 from .cities import place_metropolis, place_wall, wall_ok
 from .constants import (
     ALCHEMIST,
@@ -83,53 +65,6 @@ from .knights import (
     relocation_targets,
     set_knight,
 )
-from .layout import (
-    CARD_ARG,
-    CARD_ARG2,
-    CARD_TARGET,
-    DISPLACED_ACTIVE,
-    DISPLACED_FLAGS,
-    DISPLACED_FROM,
-    DISPLACED_OWNER,
-    DISPLACED_STRENGTH,
-    FLEET_TYPES,
-    GIVES_OWED,
-    HARBOR_TRADES,
-    KNIGHT_ACTIVE,
-    KNIGHT_FLAGS,
-    KNIGHT_STRENGTH,
-    KNIGHTS_LEFT,
-    MERCHANT_HEX,
-    MERCHANT_OWNER,
-    PROGRESS_HAND,
-    WALLS_LEFT,
-)
-from .phases import (
-    ALCHEMIST_RED,
-    DESERTER_PLACE,
-    DESERTER_REMOVE,
-    DESERTER_VICTIM,
-    DIPLOMAT_REPLACE,
-    DIPLOMAT_ROAD,
-    FLEET_TYPE,
-    INVENTOR_1,
-    INVENTOR_2,
-    MASTER_PICK,
-    MASTER_VICTIM,
-    RELOCATE,
-    SPY_VICTIM,
-)
-from .phases import BISHOP as PHASE_BISHOP
-from .phases import ENGINEER as PHASE_ENGINEER
-from .phases import INTRIGUE as PHASE_INTRIGUE
-from .phases import MERCHANT_HEX as PHASE_MERCHANT
-from .phases import (
-    RESOURCE_MONOPOLY as PHASE_RESOURCE_MONOPOLY,
-)
-from .phases import SABOTEUR as PHASE_SABOTEUR
-from .phases import SMITH as PHASE_SMITH
-from .phases import TRADE_MONOPOLY as PHASE_TRADE_MONOPOLY
-from .phases import WEDDING as PHASE_WEDDING
 from .progress import discard_from_hand, held_cards
 from .robber import robber_is_free
 
@@ -150,7 +85,7 @@ MERCHANT_VP = 1
 def building_at_hex(state, tb, p, h):
     """``p`` has a settlement or city at a corner of hex ``h``."""
     for k in range(6):
-        if state[VERTEX_OWNER + tb[T_HEX_VERTICES + 6 * h + k]] == p:
+        if state[L.VERTEX_OWNER + tb[T_HEX_VERTICES + 6 * h + k]] == p:
             return True
     return False
 
@@ -158,7 +93,7 @@ def building_at_hex(state, tb, p, h):
 @njit(cache=True)
 def inventor_hex_ok(state, h):
     """A token Inventor may move: 3, 4, 5, 9, 10 or 11 (C&K §4.1.4)."""
-    value = state[HEX_NUMBER + h]
+    value = state[L.HEX_NUMBER + h]
     for t in range(_INVENTOR_TOKENS.shape[0]):
         if value == _INVENTOR_TOKENS[t]:
             return True
@@ -169,12 +104,12 @@ def inventor_hex_ok(state, h):
 def road_end_closed(state, tb, e, v):
     """The end ``v`` of road ``e`` is closed: its owner has another road, a
     building or a knight there (C&K §4.2.4)."""
-    q = state[EDGE_OWNER + e]
-    if state[VERTEX_OWNER + v] == q or state[KNIGHT_OWNER + v] == q:
+    q = state[L.EDGE_OWNER + e]
+    if state[L.VERTEX_OWNER + v] == q or state[L.KNIGHT_OWNER + v] == q:
         return True
     for k in range(3):
         f = tb[T_VERTEX_EDGES + 3 * v + k]
-        if f >= 0 and f != e and state[EDGE_OWNER + f] == q:
+        if f >= 0 and f != e and state[L.EDGE_OWNER + f] == q:
             return True
     return False
 
@@ -182,7 +117,7 @@ def road_end_closed(state, tb, e, v):
 @njit(cache=True)
 def open_road(state, tb, e):
     """A road with at least one end that is not closed (Diplomat's target)."""
-    if state[EDGE_OWNER + e] < 0:
+    if state[L.EDGE_OWNER + e] < 0:
         return False
     for side in range(2):
         if not road_end_closed(state, tb, e, tb[T_EDGE_VERTICES + 2 * e + side]):
@@ -193,12 +128,12 @@ def open_road(state, tb, e):
 @njit(cache=True)
 def intrigue_target_ok(state, tb, p, v):
     """An opponent's knight on an intersection at one of ``p``'s roads (C&K §4.2.5)."""
-    q = state[KNIGHT_OWNER + v]
+    q = state[L.KNIGHT_OWNER + v]
     if q < 0 or q == p:
         return False
     for k in range(3):
         e = tb[T_VERTEX_EDGES + 3 * v + k]
-        if e >= 0 and state[EDGE_OWNER + e] == p:
+        if e >= 0 and state[L.EDGE_OWNER + e] == p:
             return True
     return False
 
@@ -206,13 +141,13 @@ def intrigue_target_ok(state, tb, p, v):
 @njit(cache=True, inline="always")
 def seat_of(state, k):
     """The seat ``k`` places after the active player."""
-    return (state[ACTIVE_PLAYER] + k) % state[NUM_PLAYERS]
+    return (state[L.ACTIVE_PLAYER] + k) % state[L.NUM_PLAYERS]
 
 
 @njit(cache=True)
 def first_owing(state, field):
     """First seat after the active player, in turn order, with ``state[field + q] > 0``."""
-    n = state[NUM_PLAYERS]
+    n = state[L.NUM_PLAYERS]
     for k in range(1, n):
         q = seat_of(state, k)
         if state[field + q] > 0:
@@ -226,11 +161,11 @@ def first_owing(state, field):
 @njit(cache=True)
 def can_play(state, tb, p, kind):
     """``p`` may play ``kind`` from the hand in the action phase (C&K §4)."""
-    if state[PROGRESS_HAND + p * NUM_CARD_KINDS + kind] <= 0:
+    if state[CL.PROGRESS_HAND + p * NUM_CARD_KINDS + kind] <= 0:
         return False
-    n = state[NUM_PLAYERS]
+    n = state[L.NUM_PLAYERS]
     if kind == ENGINEER:
-        if state[WALLS_LEFT + p] <= 0:
+        if state[CL.WALLS_LEFT + p] <= 0:
             return False
         for v in range(NUM_VERTICES):
             if wall_ok(state, p, v):
@@ -241,12 +176,12 @@ def can_play(state, tb, p, kind):
         for h in range(NUM_HEXES):
             if inventor_hex_ok(state, h):
                 if first < 0:
-                    first = state[HEX_NUMBER + h]
-                elif state[HEX_NUMBER + h] != first:
+                    first = state[L.HEX_NUMBER + h]
+                elif state[L.HEX_NUMBER + h] != first:
                     return True
         return False
     if kind == ROAD_BUILDING:
-        return state[ROADS_LEFT + p] > 0 and any_road_ok(state, tb, p)
+        return state[L.ROADS_LEFT + p] > 0 and any_road_ok(state, tb, p)
     if kind == SMITH:
         for v in range(NUM_VERTICES):
             if can_promote(state, p, v):
@@ -256,7 +191,7 @@ def can_play(state, tb, p, kind):
         return robber_is_free(state)
     if kind == DESERTER:
         for v in range(NUM_VERTICES):
-            q = state[KNIGHT_OWNER + v]
+            q = state[L.KNIGHT_OWNER + v]
             if q >= 0 and q != p:
                 return True
         return False
@@ -277,7 +212,7 @@ def can_play(state, tb, p, kind):
         return False
     if kind == MASTER_MERCHANT:
         for k in range(1, n):
-            if state[PUBLIC_VP + (p + k) % n] > state[PUBLIC_VP + p]:
+            if state[L.PUBLIC_VP + (p + k) % n] > state[L.PUBLIC_VP + p]:
                 return True
         return False
     if kind == MERCHANT:
@@ -303,9 +238,9 @@ def can_play(state, tb, p, kind):
 
 @njit(cache=True)
 def back_to_action(state):
-    state[PHASE] = ACTION
-    state[CURRENT_PLAYER] = state[ACTIVE_PLAYER]
-    state[CARD_TARGET] = -1
+    state[L.PHASE] = PH.ACTION
+    state[L.CURRENT_PLAYER] = state[L.ACTIVE_PLAYER]
+    state[CL.CARD_TARGET] = -1
 
 
 @njit(cache=True)
@@ -314,29 +249,29 @@ def _per_hex_bonus(state, tb, p, terrain, resource):
     (Irrigation, Mining; the robber does not matter)."""
     owed = 0
     for h in range(NUM_HEXES):
-        if state[HEX_TERRAIN + h] == terrain and building_at_hex(state, tb, p, h):
+        if state[L.HEX_TERRAIN + h] == terrain and building_at_hex(state, tb, p, h):
             owed += 2
-    take_from_bank(state, p, resource, min(owed, state[BANK + resource]))
+    take_from_bank(state, p, resource, min(owed, state[L.BANK + resource]))
 
 
 # The cards whose effect starts with a decision of their player: the phase it opens.
 _OPENS = np.full(NUM_CARD_KINDS, -1, np.int32)
 for _kind, _phase in (
-    (ALCHEMIST, ALCHEMIST_RED),
-    (ENGINEER, PHASE_ENGINEER),
-    (INVENTOR, INVENTOR_1),
-    (ROAD_BUILDING, PHASE_ROAD_BUILDING),
-    (SMITH, PHASE_SMITH),
-    (BISHOP, PHASE_BISHOP),
-    (DESERTER, DESERTER_VICTIM),
-    (DIPLOMAT, DIPLOMAT_ROAD),
-    (INTRIGUE, PHASE_INTRIGUE),
-    (SPY, SPY_VICTIM),
-    (MASTER_MERCHANT, MASTER_VICTIM),
-    (MERCHANT, PHASE_MERCHANT),
-    (MERCHANT_FLEET, FLEET_TYPE),
-    (RESOURCE_MONOPOLY, PHASE_RESOURCE_MONOPOLY),
-    (TRADE_MONOPOLY, PHASE_TRADE_MONOPOLY),
+    (ALCHEMIST, PH.ALCHEMIST_RED),
+    (ENGINEER, PH.ENGINEER),
+    (INVENTOR, PH.INVENTOR_1),
+    (ROAD_BUILDING, PH.ROAD_BUILDING),
+    (SMITH, PH.SMITH),
+    (BISHOP, PH.BISHOP),
+    (DESERTER, PH.DESERTER_VICTIM),
+    (DIPLOMAT, PH.DIPLOMAT_ROAD),
+    (INTRIGUE, PH.INTRIGUE),
+    (SPY, PH.SPY_VICTIM),
+    (MASTER_MERCHANT, PH.MASTER_VICTIM),
+    (MERCHANT, PH.MERCHANT_HEX),
+    (MERCHANT_FLEET, PH.FLEET_TYPE),
+    (RESOURCE_MONOPOLY, PH.RESOURCE_MONOPOLY),
+    (TRADE_MONOPOLY, PH.TRADE_MONOPOLY),
 ):
     _OPENS[_kind] = _phase
 
@@ -345,39 +280,41 @@ for _kind, _phase in (
 def play(state, tb, p, kind):
     """Spend ``kind`` and start its effect (C&K §3.15.4, §4)."""
     discard_from_hand(state, p, kind)
-    n = state[NUM_PLAYERS]
+    n = state[L.NUM_PLAYERS]
     if kind == IRRIGATION:
         _per_hex_bonus(state, tb, p, FIELDS, FIELDS)
     elif kind == MINING:
         _per_hex_bonus(state, tb, p, MOUNTAINS, MOUNTAINS)
     elif kind == ROAD_BUILDING:
-        state[ROADS_TO_PLACE] = min(FREE_ROADS, state[ROADS_LEFT + p])
-        state[FREE_ROADS_PLACED] = 0
-        state[RESUME_PHASE] = ACTION
+        state[L.ROADS_TO_PLACE] = min(FREE_ROADS, state[L.ROADS_LEFT + p])
+        state[L.FREE_ROADS_PLACED] = 0
+        state[L.RESUME_PHASE] = PH.ACTION
     elif kind == SMITH:
-        state[CARD_ARG] = 0
+        state[CL.CARD_ARG] = 0
     elif kind == SABOTEUR:
-        vp = state[PUBLIC_VP + p]
+        vp = state[L.PUBLIC_VP + p]
         for k in range(1, n):
             q = (p + k) % n
-            state[DISCARDS_OWED + q] = hand_size(state, q) // 2 if state[PUBLIC_VP + q] >= vp else 0
-        _next_giver(state, DISCARDS_OWED, PHASE_SABOTEUR)
+            state[L.DISCARDS_OWED + q] = (
+                hand_size(state, q) // 2 if state[L.PUBLIC_VP + q] >= vp else 0
+            )
+        _next_giver(state, L.DISCARDS_OWED, PH.SABOTEUR)
     elif kind == WARLORD:
         for v in range(NUM_VERTICES):
-            if state[KNIGHT_OWNER + v] == p and state[KNIGHT_ACTIVE + v] == 0:
+            if state[L.KNIGHT_OWNER + v] == p and state[CL.KNIGHT_ACTIVE + v] == 0:
                 activate(state, v)
     elif kind == WEDDING:
-        vp = state[PUBLIC_VP + p]
+        vp = state[L.PUBLIC_VP + p]
         for k in range(1, n):
             q = (p + k) % n
-            state[GIVES_OWED + q] = (
-                min(WEDDING_GIFTS, hand_size(state, q)) if state[PUBLIC_VP + q] > vp else 0
+            state[CL.GIVES_OWED + q] = (
+                min(WEDDING_GIFTS, hand_size(state, q)) if state[L.PUBLIC_VP + q] > vp else 0
             )
-        _next_giver(state, GIVES_OWED, PHASE_WEDDING)
+        _next_giver(state, CL.GIVES_OWED, PH.WEDDING)
     elif kind == COMMERCIAL_HARBOR:
-        state[HARBOR_TRADES] = 1
+        state[CL.HARBOR_TRADES] = 1
     if _OPENS[kind] >= 0:
-        state[PHASE] = _OPENS[kind]
+        state[L.PHASE] = _OPENS[kind]
 
 
 @njit(cache=True)
@@ -385,8 +322,8 @@ def _next_giver(state, field, phase):
     """Ask the next opponent who still owes cards, or go back to the action phase."""
     q = first_owing(state, field)
     if q >= 0:
-        state[PHASE] = phase
-        state[CURRENT_PLAYER] = q
+        state[L.PHASE] = phase
+        state[L.CURRENT_PLAYER] = q
     else:
         back_to_action(state)
 
@@ -403,29 +340,31 @@ def engineer_wall(state, p, v):
 @njit(cache=True)
 def inventor_pick(state, h):
     """First hex, then the second: the two number tokens swap (C&K §4.1.4)."""
-    if state[PHASE] == INVENTOR_1:
-        state[CARD_ARG] = h
-        state[PHASE] = INVENTOR_2
+    if state[L.PHASE] == PH.INVENTOR_1:
+        state[CL.CARD_ARG] = h
+        state[L.PHASE] = PH.INVENTOR_2
         return
-    g = state[CARD_ARG]
-    tmp = state[HEX_NUMBER + g]
-    state[HEX_NUMBER + g] = state[HEX_NUMBER + h]
-    state[HEX_NUMBER + h] = tmp
+    g = state[CL.CARD_ARG]
+    tmp = state[L.HEX_NUMBER + g]
+    state[L.HEX_NUMBER + g] = state[L.HEX_NUMBER + h]
+    state[L.HEX_NUMBER + h] = tmp
     back_to_action(state)
 
 
 @njit(cache=True, inline="always")
 def inventor_second_ok(state, h):
-    g = state[CARD_ARG]
-    return h != g and inventor_hex_ok(state, h) and state[HEX_NUMBER + h] != state[HEX_NUMBER + g]
+    g = state[CL.CARD_ARG]
+    return (
+        h != g and inventor_hex_ok(state, h) and state[L.HEX_NUMBER + h] != state[L.HEX_NUMBER + g]
+    )
 
 
 @njit(cache=True)
 def smith_promote(state, p, v):
     """A free promotion; up to two different knights (C&K §4.1.10)."""
     promote(state, p, v)
-    state[CARD_ARG] += 1
-    if state[CARD_ARG] >= SMITH_PROMOTIONS or not any_promotable(state, p):
+    state[CL.CARD_ARG] += 1
+    if state[CL.CARD_ARG] >= SMITH_PROMOTIONS or not any_promotable(state, p):
         back_to_action(state)
 
 
@@ -440,8 +379,8 @@ def any_promotable(state, p):
 @njit(cache=True)
 def bishop_move(state, tb, p, h):
     """Move the robber; one random card from each opponent at the hex (C&K §4.2.1)."""
-    state[ROBBER_HEX] = h
-    n = state[NUM_PLAYERS]
+    state[L.ROBBER_HEX] = h
+    n = state[L.NUM_PLAYERS]
     for k in range(1, n):
         q = (p + k) % n
         if building_at_hex(state, tb, q, h):
@@ -451,30 +390,30 @@ def bishop_move(state, tb, p, h):
 
 @njit(cache=True)
 def deserter_victim(state, q):
-    state[CARD_TARGET] = q
-    state[PHASE] = DESERTER_REMOVE
-    state[CURRENT_PLAYER] = q
+    state[CL.CARD_TARGET] = q
+    state[L.PHASE] = PH.DESERTER_REMOVE
+    state[L.CURRENT_PLAYER] = q
 
 
 @njit(cache=True)
 def deserter_remove(state, tb, v):
     """The victim gives up the knight on ``v``; the deserter may place one like it."""
-    p = state[ACTIVE_PLAYER]
-    q = state[KNIGHT_OWNER + v]
-    strength = state[KNIGHT_STRENGTH + v]
-    active = state[KNIGHT_ACTIVE + v]
-    state[KNIGHTS_LEFT + 3 * q + strength - 1] += 1
+    p = state[L.ACTIVE_PLAYER]
+    q = state[L.KNIGHT_OWNER + v]
+    strength = state[CL.KNIGHT_STRENGTH + v]
+    active = state[CL.KNIGHT_ACTIVE + v]
+    state[CL.KNIGHTS_LEFT + 3 * q + strength - 1] += 1
     lift_knight(state, v)
     update_after_occupancy(state, tb, v)
-    if state[KNIGHTS_LEFT + 3 * p + strength - 1] <= 0:
-        strength = 1 if state[KNIGHTS_LEFT + 3 * p] > 0 else 0  # a basic knight instead
-    state[CARD_ARG] = strength
-    state[CARD_ARG2] = active
-    state[CURRENT_PLAYER] = p
+    if state[CL.KNIGHTS_LEFT + 3 * p + strength - 1] <= 0:
+        strength = 1 if state[CL.KNIGHTS_LEFT + 3 * p] > 0 else 0  # a basic knight instead
+    state[CL.CARD_ARG] = strength
+    state[CL.CARD_ARG2] = active
+    state[L.CURRENT_PLAYER] = p
     if strength > 0:
         for w in range(NUM_VERTICES):
             if knight_spot_ok(state, tb, p, w):
-                state[PHASE] = DESERTER_PLACE
+                state[L.PHASE] = PH.DESERTER_PLACE
                 return
     back_to_action(state)  # nothing can be placed: the free knight is lost
 
@@ -482,21 +421,21 @@ def deserter_remove(state, tb, v):
 @njit(cache=True)
 def deserter_place(state, tb, p, v):
     """The free knight, with the removed knight's status (C&K §4.2.3)."""
-    active = state[CARD_ARG2]
-    place_knight(state, tb, p, v, state[CARD_ARG], active, KNIGHT_BECAME_ACTIVE if active else 0)
+    active = state[CL.CARD_ARG2]
+    place_knight(state, tb, p, v, state[CL.CARD_ARG], active, KNIGHT_BECAME_ACTIVE if active else 0)
     back_to_action(state)
 
 
 @njit(cache=True)
 def diplomat_remove(state, tb, p, e):
     """Remove an open road; an own road may then be re-placed (C&K §4.2.4)."""
-    q = state[EDGE_OWNER + e]
-    state[EDGE_OWNER + e] = -1
-    state[ROADS_LEFT + q] += 1
+    q = state[L.EDGE_OWNER + e]
+    state[L.EDGE_OWNER + e] = -1
+    state[L.ROADS_LEFT + q] += 1
     update_after_road(state, tb, q)
     if q == p:
-        state[CARD_ARG] = e
-        state[PHASE] = DIPLOMAT_REPLACE
+        state[CL.CARD_ARG] = e
+        state[L.PHASE] = PH.DIPLOMAT_REPLACE
     else:
         back_to_action(state)
 
@@ -511,42 +450,49 @@ def diplomat_replace(state, tb, p, e):
 def displace(state, tb, v, relocate_from):
     """Lift the knight on ``v``; its owner relocates it from ``relocate_from``,
     or it returns to the supply if nowhere is reachable (C&K §3.14.6)."""
-    q = state[KNIGHT_OWNER + v]
-    state[DISPLACED_OWNER] = q
-    state[DISPLACED_FROM] = relocate_from
-    state[DISPLACED_STRENGTH] = state[KNIGHT_STRENGTH + v]
-    state[DISPLACED_ACTIVE] = state[KNIGHT_ACTIVE + v]
-    state[DISPLACED_FLAGS] = state[KNIGHT_FLAGS + v]
+    q = state[L.KNIGHT_OWNER + v]
+    state[CL.DISPLACED_OWNER] = q
+    state[CL.DISPLACED_FROM] = relocate_from
+    state[CL.DISPLACED_STRENGTH] = state[CL.KNIGHT_STRENGTH + v]
+    state[CL.DISPLACED_ACTIVE] = state[CL.KNIGHT_ACTIVE + v]
+    state[CL.DISPLACED_FLAGS] = state[CL.KNIGHT_FLAGS + v]
     lift_knight(state, v)
 
 
 @njit(cache=True)
 def after_displacement(state, tb):
     """Ask the displaced knight's owner where it goes, or return it to the supply."""
-    q = state[DISPLACED_OWNER]
-    if relocation_targets(state, tb, q, state[DISPLACED_FROM]) != 0:
-        state[PHASE] = RELOCATE
-        state[CURRENT_PLAYER] = q
+    q = state[CL.DISPLACED_OWNER]
+    if relocation_targets(state, tb, q, state[CL.DISPLACED_FROM]) != 0:
+        state[L.PHASE] = PH.RELOCATE
+        state[L.CURRENT_PLAYER] = q
         return
-    state[KNIGHTS_LEFT + 3 * q + state[DISPLACED_STRENGTH] - 1] += 1
-    state[DISPLACED_OWNER] = -1
+    state[CL.KNIGHTS_LEFT + 3 * q + state[CL.DISPLACED_STRENGTH] - 1] += 1
+    state[CL.DISPLACED_OWNER] = -1
     back_to_action(state)
 
 
 @njit(cache=True)
 def relocate(state, tb, w):
-    q = state[DISPLACED_OWNER]
+    q = state[CL.DISPLACED_OWNER]
     set_knight(
-        state, q, w, state[DISPLACED_STRENGTH], state[DISPLACED_ACTIVE], state[DISPLACED_FLAGS]
+        state,
+        q,
+        w,
+        state[CL.DISPLACED_STRENGTH],
+        state[CL.DISPLACED_ACTIVE],
+        state[CL.DISPLACED_FLAGS],
     )
     update_after_occupancy(state, tb, w)
-    state[DISPLACED_OWNER] = -1
+    state[CL.DISPLACED_OWNER] = -1
     back_to_action(state)
 
 
 @njit(cache=True, inline="always")
 def relocate_ok(state, tb, w):
-    return has(relocation_targets(state, tb, state[DISPLACED_OWNER], state[DISPLACED_FROM]), w)
+    return has(
+        relocation_targets(state, tb, state[CL.DISPLACED_OWNER], state[CL.DISPLACED_FROM]), w
+    )
 
 
 @njit(cache=True)
@@ -560,36 +506,36 @@ def intrigue(state, tb, v):
 @njit(cache=True)
 def give_card(state, field, phase, r):
     """The current seat hands one card of ``r`` to the active player (Wedding)."""
-    q = state[CURRENT_PLAYER]
-    move_card(state, q, state[ACTIVE_PLAYER], r, 1)
+    q = state[L.CURRENT_PLAYER]
+    move_card(state, q, state[L.ACTIVE_PLAYER], r, 1)
     state[field + q] -= 1
     _next_giver(state, field, phase)
 
 
 @njit(cache=True)
 def saboteur_discard(state, r):
-    q = state[CURRENT_PLAYER]
+    q = state[L.CURRENT_PLAYER]
     give_to_bank(state, q, r, 1)
-    state[DISCARDS_OWED + q] -= 1
-    _next_giver(state, DISCARDS_OWED, PHASE_SABOTEUR)
+    state[L.DISCARDS_OWED + q] -= 1
+    _next_giver(state, L.DISCARDS_OWED, PH.SABOTEUR)
 
 
 @njit(cache=True)
 def spy_take(state, kind):
     """Take one progress card of ``kind`` from the chosen opponent (C&K §4.2.7)."""
-    q = state[CARD_TARGET]
-    p = state[ACTIVE_PLAYER]
-    state[PROGRESS_HAND + q * NUM_CARD_KINDS + kind] -= 1
-    state[PROGRESS_HAND + p * NUM_CARD_KINDS + kind] += 1
+    q = state[CL.CARD_TARGET]
+    p = state[L.ACTIVE_PLAYER]
+    state[CL.PROGRESS_HAND + q * NUM_CARD_KINDS + kind] -= 1
+    state[CL.PROGRESS_HAND + p * NUM_CARD_KINDS + kind] += 1
     back_to_action(state)
 
 
 @njit(cache=True)
 def master_victim(state, q):
-    state[CARD_TARGET] = q
-    state[CARD_ARG] = min(MASTER_MERCHANT_PICKS, hand_size(state, q))
-    if state[CARD_ARG] > 0:
-        state[PHASE] = MASTER_PICK
+    state[CL.CARD_TARGET] = q
+    state[CL.CARD_ARG] = min(MASTER_MERCHANT_PICKS, hand_size(state, q))
+    if state[CL.CARD_ARG] > 0:
+        state[L.PHASE] = PH.MASTER_PICK
     else:
         back_to_action(state)
 
@@ -597,35 +543,35 @@ def master_victim(state, q):
 @njit(cache=True)
 def master_pick(state, r):
     """Take one card of ``r`` from the chosen opponent's hand (C&K §4.3.2)."""
-    q = state[CARD_TARGET]
-    move_card(state, q, state[ACTIVE_PLAYER], r, 1)
-    state[CARD_ARG] -= 1
-    if state[CARD_ARG] <= 0 or hand_size(state, q) == 0:
+    q = state[CL.CARD_TARGET]
+    move_card(state, q, state[L.ACTIVE_PLAYER], r, 1)
+    state[CL.CARD_ARG] -= 1
+    if state[CL.CARD_ARG] <= 0 or hand_size(state, q) == 0:
         back_to_action(state)
 
 
 @njit(cache=True)
 def place_merchant(state, p, h):
     """Put the merchant on ``h`` and take control of it (C&K §3.18)."""
-    owner = state[MERCHANT_OWNER]
+    owner = state[CL.MERCHANT_OWNER]
     if owner >= 0:
-        state[PUBLIC_VP + owner] -= MERCHANT_VP
-    state[MERCHANT_HEX] = h
-    state[MERCHANT_OWNER] = p
-    state[PUBLIC_VP + p] += MERCHANT_VP
+        state[L.PUBLIC_VP + owner] -= MERCHANT_VP
+    state[CL.MERCHANT_HEX] = h
+    state[CL.MERCHANT_OWNER] = p
+    state[L.PUBLIC_VP + p] += MERCHANT_VP
     back_to_action(state)
 
 
 @njit(cache=True)
 def name_fleet_type(state, r):
-    state[FLEET_TYPES] |= 1 << r
+    state[CL.FLEET_TYPES] |= 1 << r
     back_to_action(state)
 
 
 @njit(cache=True)
 def monopoly(state, p, r, take):
     """Every opponent gives ``take`` cards of ``r``, or all they have (C&K §4.3.5-6)."""
-    n = state[NUM_PLAYERS]
+    n = state[L.NUM_PLAYERS]
     for k in range(1, n):
         q = (p + k) % n
         moved = min(take, held(state, q, r))
@@ -636,5 +582,5 @@ def monopoly(state, p, r, take):
 
 @njit(cache=True)
 def metropolis_choice(state, p, v):
-    place_metropolis(state, p, state[CARD_ARG], v)
+    place_metropolis(state, p, state[CL.CARD_ARG], v)
     back_to_action(state)

@@ -33,7 +33,7 @@ from .constants import (
     TRACK_COMMODITY,
     TRACK_NAMES,
 )
-from .phases import CK_PHASE_NAMES
+from .phases import PHASE_NAMES
 from .robber import robber_is_free
 
 
@@ -47,13 +47,13 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
     phase = int(s[L.PHASE])
     p = int(s[L.CURRENT_PLAYER])
     head = f"action {action} '{info.name}' is illegal now"
-    if CK_PHASE_NAMES[phase] == "game_over":
+    if PHASE_NAMES[phase] == "game_over":
         if s[L.WINNER] >= 0:
             return f"{head}: the game is over (seat {int(s[L.WINNER])} won)"
         return f"{head}: the game is over (truncated after {int(s[L.TURN])} turns)"
     legal = sorted({CK_ACTIONS.infos[a].family for a in np.flatnonzero(mask)})
-    where = f"phase '{CK_PHASE_NAMES[phase]}', seat {p} to act; legal families: {', '.join(legal)}"
-    name = CK_PHASE_NAMES[phase]
+    where = f"phase '{PHASE_NAMES[phase]}', seat {p} to act; legal families: {', '.join(legal)}"
+    name = PHASE_NAMES[phase]
     f = info.family
     why = None
     held = int(

@@ -1,7 +1,7 @@
 """Invariants every reachable Cities & Knights state satisfies, checked in numba.
 
-``ck_check_state`` returns 0 for a sound state or the code of the first broken
-invariant (``CK_INVARIANT_NAMES[code]``).
+``check_state`` returns 0 for a sound state or the code of the first broken
+invariant (``INVARIANT_NAMES[code]``).
 """
 
 import numpy as np
@@ -9,20 +9,12 @@ from numba import njit
 
 from ..base.invariants import longest_road_code
 from ..board.standard import NUM_EDGES, NUM_VERTICES
+from ..common import constants as C
 from ..common import layout as L
 from ..common.building import count_roads, supply_adds_up
-from ..common.constants import (
-    CITY,
-    DESERT,
-    MAX_PLAYERS,
-    NUM_CARD_TYPES,
-    NUM_RESOURCES,
-    RESOURCE_CARDS_PER_TYPE,
-    SETTLEMENT,
-    TIPPED_CITY,
-)
 from ..common.phases import DISCARD, GAME_OVER
 from ..common.tables import T_VERTEX_VERTICES
+from . import layout as CL
 from .cities import metropolis_at
 from .constants import (
     BARBARIAN_ATTACK_POSITION,
@@ -38,32 +30,10 @@ from .constants import (
     PROGRESS_HAND_LIMIT,
     WALLS_PER_PLAYER,
 )
-from .layout import (
-    BARBARIAN_POS,
-    DEFENDER_VP,
-    DISPLACED_OWNER,
-    DISPLACED_STRENGTH,
-    KNIGHT_ACTIVE,
-    KNIGHT_STRENGTH,
-    KNIGHTS_LEFT,
-    LEVEL,
-    MERCHANT_HEX,
-    MERCHANT_OWNER,
-    METRO_HOLDER,
-    METRO_VERTEX,
-    PDECK,
-    PDECK_COUNT,
-    PDECK_HEAD,
-    PROGRESS_HAND,
-    ROLL_STAGE,
-    VERTEX_WALL,
-    VP_CARDS,
-    WALLS_LEFT,
-)
 from .phases import CK_NUM_PHASES, METROPOLIS, OVERFLOW
 from .roll import ST_ATTACK_END, ST_DEFEND
 
-CK_INVARIANT_NAMES = (
+INVARIANT_NAMES = (
     "ok",
     "negative count",
     "resource or commodity cards not conserved",
@@ -83,48 +53,48 @@ CK_INVARIANT_NAMES = (
 
 
 @njit(cache=True)
-def ck_check_state(state, tb):
+def check_state(state, tb):
     """0 if ``state`` obeys every C&K invariant, else the first broken one's code."""
-    return ck_check_state_memo(state, tb, True)
+    return check_state_memo(state, tb, True)
 
 
 @njit(cache=True)
-def ck_check_state_memo(state, tb, network):
-    """``ck_check_state`` with the distance rule and Longest Road checked only if
+def check_state_memo(state, tb, network):
+    """``check_state`` with the distance rule and Longest Road checked only if
     ``network`` (see ``invariants.network_changed``: they read only the fields it
     watches)."""
     n = state[L.NUM_PLAYERS]
     phase = state[L.PHASE]
     # 1-2. cards: non-negative and conserved
-    for r in range(NUM_CARD_TYPES):
+    for r in range(C.NUM_CARD_TYPES):
         total = state[L.BANK + r]
         if total < 0:
             return 1
-        for p in range(MAX_PLAYERS):
-            x = state[L.HAND + p * NUM_CARD_TYPES + r]
+        for p in range(C.MAX_PLAYERS):
+            x = state[L.HAND + p * C.NUM_CARD_TYPES + r]
             if x < 0:
                 return 1
             total += x
-        expect = RESOURCE_CARDS_PER_TYPE if r < NUM_RESOURCES else COMMODITY_CARDS_PER_TYPE
+        expect = C.RESOURCE_CARDS_PER_TYPE if r < C.NUM_RESOURCES else COMMODITY_CARDS_PER_TYPE
         if total != expect:
             return 2
     # 3. progress cards: decks + hands + revealed VP cards = the 54 cards
     counts = np.zeros(NUM_CARD_KINDS, np.int64)
     for t in range(NUM_TRACKS):
-        c = state[PDECK_COUNT + t]
+        c = state[CL.PDECK_COUNT + t]
         if c < 0 or c > DECK_SIZE:
             return 3
         for i in range(c):
-            slot = (state[PDECK_HEAD + t] + i) % DECK_SIZE
-            counts[state[PDECK + t * DECK_SIZE + slot]] += 1
+            slot = (state[CL.PDECK_HEAD + t] + i) % DECK_SIZE
+            counts[state[CL.PDECK + t * DECK_SIZE + slot]] += 1
     vp_cards = 0
-    for p in range(MAX_PLAYERS):
+    for p in range(C.MAX_PLAYERS):
         for k in range(NUM_CARD_KINDS):
-            x = state[PROGRESS_HAND + p * NUM_CARD_KINDS + k]
+            x = state[CL.PROGRESS_HAND + p * NUM_CARD_KINDS + k]
             if x < 0:
                 return 1
             counts[k] += x
-        vp_cards += state[VP_CARDS + p]
+        vp_cards += state[CL.VP_CARDS + p]
     if (
         counts[PRINTER] + counts[CONSTITUTION] + vp_cards
         != CARD_COUNTS[PRINTER] + CARD_COUNTS[CONSTITUTION]
@@ -135,30 +105,30 @@ def ck_check_state_memo(state, tb, network):
             return 3
     # 4-5. pieces and VP, counted in one pass over the board (the soak runs this
     # after every step, so it avoids a pass per player)
-    tally = np.zeros(9 * MAX_PLAYERS, np.int64)  # one allocation, seven views
-    settlements = tally[:MAX_PLAYERS]
-    cities = tally[MAX_PLAYERS : 2 * MAX_PLAYERS]
-    tipped = tally[2 * MAX_PLAYERS : 3 * MAX_PLAYERS]
-    metros = tally[3 * MAX_PLAYERS : 4 * MAX_PLAYERS]
-    walls = tally[4 * MAX_PLAYERS : 5 * MAX_PLAYERS]
-    roads = tally[5 * MAX_PLAYERS : 6 * MAX_PLAYERS]
-    knights = tally[6 * MAX_PLAYERS :]
+    tally = np.zeros(9 * C.MAX_PLAYERS, np.int64)  # one allocation, seven views
+    settlements = tally[: C.MAX_PLAYERS]
+    cities = tally[C.MAX_PLAYERS : 2 * C.MAX_PLAYERS]
+    tipped = tally[2 * C.MAX_PLAYERS : 3 * C.MAX_PLAYERS]
+    metros = tally[3 * C.MAX_PLAYERS : 4 * C.MAX_PLAYERS]
+    walls = tally[4 * C.MAX_PLAYERS : 5 * C.MAX_PLAYERS]
+    roads = tally[5 * C.MAX_PLAYERS : 6 * C.MAX_PLAYERS]
+    knights = tally[6 * C.MAX_PLAYERS :]
     for v in range(NUM_VERTICES):
         p = state[L.VERTEX_OWNER + v]
         if p >= n:
             return 4
         if p >= 0:
             kind = state[L.VERTEX_BUILDING + v]
-            if kind == SETTLEMENT:
+            if kind == C.SETTLEMENT:
                 settlements[p] += 1
-            elif kind == CITY or kind == TIPPED_CITY:
+            elif kind == C.CITY or kind == C.TIPPED_CITY:
                 cities[p] += 1
-                if kind == TIPPED_CITY:
+                if kind == C.TIPPED_CITY:
                     tipped[p] += 1
             else:
                 return 4
-            if state[VERTEX_WALL + v] == 1:
-                if kind != CITY:
+            if state[CL.VERTEX_WALL + v] == 1:
+                if kind != C.CITY:
                     return 4
                 walls[p] += 1
             if metropolis_at(state, v) >= 0:
@@ -167,32 +137,32 @@ def ck_check_state_memo(state, tb, network):
         if q >= n:
             return 4
         if q >= 0:
-            s = state[KNIGHT_STRENGTH + v]
+            s = state[CL.KNIGHT_STRENGTH + v]
             if 1 <= s <= 3:  # out-of-range strengths are code 9 below
                 knights[3 * q + s - 1] += 1
     if not count_roads(state, n, NUM_EDGES, roads):
         return 4
     # A displaced knight waiting for its owner's choice is off the board.
-    d = state[DISPLACED_OWNER]
+    d = state[CL.DISPLACED_OWNER]
     if d >= 0:
-        if d >= n or not 1 <= state[DISPLACED_STRENGTH] <= 3:
+        if d >= n or not 1 <= state[CL.DISPLACED_STRENGTH] <= 3:
             return 4
-        knights[3 * d + state[DISPLACED_STRENGTH] - 1] += 1
+        knights[3 * d + state[CL.DISPLACED_STRENGTH] - 1] += 1
     for p in range(n):
         if not supply_adds_up(state, p, settlements[p], cities[p], roads[p]):
             return 4
-        if walls[p] + state[WALLS_LEFT + p] != WALLS_PER_PLAYER:
+        if walls[p] + state[CL.WALLS_LEFT + p] != WALLS_PER_PLAYER:
             return 4
         for k in range(3):
-            left = state[KNIGHTS_LEFT + 3 * p + k]
+            left = state[CL.KNIGHTS_LEFT + 3 * p + k]
             if left < 0 or knights[3 * p + k] + left != KNIGHTS_PER_STRENGTH:
                 return 4
         vp = settlements[p] + tipped[p] + 2 * (cities[p] - tipped[p]) + 2 * metros[p]
         if state[L.LONGEST_ROAD_HOLDER] == p:
             vp += 2
-        if state[MERCHANT_OWNER] == p:
+        if state[CL.MERCHANT_OWNER] == p:
             vp += 1
-        vp += state[DEFENDER_VP + p] + state[VP_CARDS + p]
+        vp += state[CL.DEFENDER_VP + p] + state[CL.VP_CARDS + p]
         if vp != state[L.PUBLIC_VP + p]:
             return 5
     # 6. distance rule; knights never share an intersection with a building
@@ -200,8 +170,8 @@ def ck_check_state_memo(state, tb, network):
         if state[L.KNIGHT_OWNER + v] >= 0:
             if state[L.VERTEX_OWNER + v] >= 0:
                 return 6
-            s = state[KNIGHT_STRENGTH + v]
-            if s < 1 or s > 3 or state[KNIGHT_ACTIVE + v] < 0 or state[KNIGHT_ACTIVE + v] > 1:
+            s = state[CL.KNIGHT_STRENGTH + v]
+            if s < 1 or s > 3 or state[CL.KNIGHT_ACTIVE + v] < 0 or state[CL.KNIGHT_ACTIVE + v] > 1:
                 return 9
         if network and state[L.VERTEX_OWNER + v] >= 0:
             for k in range(3):
@@ -215,37 +185,39 @@ def ck_check_state_memo(state, tb, network):
             return code
     # 8. metropolises
     for t in range(NUM_TRACKS):
-        h = state[METRO_HOLDER + t]
-        v = state[METRO_VERTEX + t]
+        h = state[CL.METRO_HOLDER + t]
+        v = state[CL.METRO_VERTEX + t]
         top = 0
         for p in range(n):
-            if state[LEVEL + 3 * p + t] > top:
-                top = state[LEVEL + 3 * p + t]
+            if state[CL.LEVEL + 3 * p + t] > top:
+                top = state[CL.LEVEL + 3 * p + t]
         if h < 0:
             # Between buying level 4 and choosing the city, nobody holds it yet.
             if v >= 0 or (top >= 4 and phase != METROPOLIS):
                 return 8
         else:
-            if v < 0 or state[L.VERTEX_OWNER + v] != h or state[L.VERTEX_BUILDING + v] != CITY:
+            if v < 0 or state[L.VERTEX_OWNER + v] != h or state[L.VERTEX_BUILDING + v] != C.CITY:
                 return 8
-            if state[LEVEL + 3 * h + t] < 4:
+            if state[CL.LEVEL + 3 * h + t] < 4:
                 return 8
             for u in range(NUM_TRACKS):
-                if u != t and state[METRO_VERTEX + u] == v:
+                if u != t and state[CL.METRO_VERTEX + u] == v:
                     return 8
     # 9. levels
     for p in range(n):
         for t in range(NUM_TRACKS):
-            if state[LEVEL + 3 * p + t] < 0 or state[LEVEL + 3 * p + t] > MAX_LEVEL:
+            if state[CL.LEVEL + 3 * p + t] < 0 or state[CL.LEVEL + 3 * p + t] > MAX_LEVEL:
                 return 9
     # 10. robber on land, ship on the track
-    if state[L.HEX_TERRAIN + state[L.ROBBER_HEX]] > DESERT:
+    if state[L.HEX_TERRAIN + state[L.ROBBER_HEX]] > C.DESERT:
         return 10
-    pos = state[BARBARIAN_POS]
+    pos = state[CL.BARBARIAN_POS]
     if pos < 0 or pos > BARBARIAN_ATTACK_POSITION:
         return 10
     # The ship waits on the last space only while its attack is being resolved.
-    if pos == BARBARIAN_ATTACK_POSITION and not (ST_DEFEND <= state[ROLL_STAGE] <= ST_ATTACK_END):
+    if pos == BARBARIAN_ATTACK_POSITION and not (
+        ST_DEFEND <= state[CL.ROLL_STAGE] <= ST_ATTACK_END
+    ):
         return 10
     # 11. phase and decider
     if phase < 0 or phase >= CK_NUM_PHASES:
@@ -267,7 +239,7 @@ def ck_check_state_memo(state, tb, network):
     for p in range(n):
         held = 0
         for k in range(NUM_CARD_KINDS):
-            held += state[PROGRESS_HAND + p * NUM_CARD_KINDS + k]
+            held += state[CL.PROGRESS_HAND + p * NUM_CARD_KINDS + k]
         if (
             held > PROGRESS_HAND_LIMIT
             and p != active
@@ -276,6 +248,6 @@ def ck_check_state_memo(state, tb, network):
         ):
             return 13
     # 14. merchant
-    if (state[MERCHANT_OWNER] >= 0) != (state[MERCHANT_HEX] >= 0):
+    if (state[CL.MERCHANT_OWNER] >= 0) != (state[CL.MERCHANT_HEX] >= 0):
         return 14
     return 0

@@ -9,15 +9,9 @@ import numpy as np
 from numba import njit
 
 from ..board.standard import NUM_EDGES, NUM_VERTICES
+from ..common import layout as L
 from ..common.building import foreign_piece_at, has_road_at
 from ..common.cards import pay
-from ..common.layout import (
-    EDGE_OWNER,
-    HEX_NUMBER,
-    KNIGHT_OWNER,
-    ROBBER_HEX,
-    VERTEX_OWNER,
-)
 from ..common.longest_road import update_after_occupancy
 from ..common.tables import (
     T_EDGE_VERTICES,
@@ -61,7 +55,7 @@ def has(bits, v):
 @njit(cache=True, inline="always")
 def unoccupied(state, v):
     """No settlement, city or knight stands on ``v``."""
-    return state[VERTEX_OWNER + v] < 0 and state[KNIGHT_OWNER + v] < 0
+    return state[L.VERTEX_OWNER + v] < 0 and state[L.KNIGHT_OWNER + v] < 0
 
 
 @njit(cache=True)
@@ -76,7 +70,7 @@ def knight_spots(state, tb, p):
     unoccupied ends of ``p``'s roads (the set of :func:`knight_spot_ok`)."""
     out = np.uint64(0)
     for e in range(NUM_EDGES):
-        if state[EDGE_OWNER + e] == p:
+        if state[L.EDGE_OWNER + e] == p:
             for side in range(2):
                 v = tb[T_EDGE_VERTICES + 2 * e + side]
                 if unoccupied(state, v):
@@ -88,7 +82,7 @@ def knight_spots(state, tb, p):
 def place_knight(state, tb, p, v, strength, active, flags):
     """Put a knight token of ``p`` on ``v`` (taken from the supply)."""
     state[KNIGHTS_LEFT + 3 * p + strength - 1] -= 1
-    state[KNIGHT_OWNER + v] = p
+    state[L.KNIGHT_OWNER + v] = p
     state[KNIGHT_STRENGTH + v] = strength
     state[KNIGHT_ACTIVE + v] = active
     state[KNIGHT_FLAGS + v] = flags
@@ -98,7 +92,7 @@ def place_knight(state, tb, p, v, strength, active, flags):
 @njit(cache=True)
 def lift_knight(state, v):
     """Take the knight off ``v`` without touching the supply (moves, relocation)."""
-    state[KNIGHT_OWNER + v] = -1
+    state[L.KNIGHT_OWNER + v] = -1
     state[KNIGHT_STRENGTH + v] = 0
     state[KNIGHT_ACTIVE + v] = 0
     state[KNIGHT_FLAGS + v] = 0
@@ -106,7 +100,7 @@ def lift_knight(state, v):
 
 @njit(cache=True)
 def set_knight(state, p, v, strength, active, flags):
-    state[KNIGHT_OWNER + v] = p
+    state[L.KNIGHT_OWNER + v] = p
     state[KNIGHT_STRENGTH + v] = strength
     state[KNIGHT_ACTIVE + v] = active
     state[KNIGHT_FLAGS + v] = flags
@@ -115,7 +109,7 @@ def set_knight(state, p, v, strength, active, flags):
 @njit(cache=True)
 def remove_knight(state, tb, v):
     """Return the knight on ``v`` to its owner's supply."""
-    p = state[KNIGHT_OWNER + v]
+    p = state[L.KNIGHT_OWNER + v]
     state[KNIGHTS_LEFT + 3 * p + state[KNIGHT_STRENGTH + v] - 1] += 1
     lift_knight(state, v)
     update_after_occupancy(state, tb, v)
@@ -149,7 +143,7 @@ def buy_activation(state, p, v):
 @njit(cache=True)
 def can_promote(state, p, v):
     """``p``'s knight on ``v`` may go up one strength now (C&K §3.14.3)."""
-    if state[KNIGHT_OWNER + v] != p:
+    if state[L.KNIGHT_OWNER + v] != p:
         return False
     s = state[KNIGHT_STRENGTH + v]
     if s >= MIGHTY or state[KNIGHT_FLAGS + v] & KNIGHT_PROMOTED:
@@ -192,7 +186,7 @@ def reachable(state, tb, p, start):
         top -= 1
         for k in range(3):
             e = tb[T_VERTEX_EDGES + 3 * u + k]
-            if e < 0 or state[EDGE_OWNER + e] != p:
+            if e < 0 or state[L.EDGE_OWNER + e] != p:
                 continue
             w = tb[T_VERTEX_VERTICES + 3 * u + k]
             if has(seen, w):
@@ -219,13 +213,13 @@ def _free_reachable(state, tb, p, v):
 @njit(cache=True)
 def move_targets(state, tb, v):
     """Unoccupied intersections the knight on ``v`` can move to (C&K §3.14.5)."""
-    return _free_reachable(state, tb, state[KNIGHT_OWNER + v], v)
+    return _free_reachable(state, tb, state[L.KNIGHT_OWNER + v], v)
 
 
 @njit(cache=True)
 def displace_targets(state, tb, v):
     """Intersections with a weaker opponent knight the knight on ``v`` can reach (§3.14.6)."""
-    p = state[KNIGHT_OWNER + v]
+    p = state[L.KNIGHT_OWNER + v]
     s = state[KNIGHT_STRENGTH + v]
     out = np.uint64(0)
     if s <= 1:
@@ -233,7 +227,7 @@ def displace_targets(state, tb, v):
     reach = reachable(state, tb, p, v)
     for w in range(NUM_VERTICES):
         if has(reach, w):
-            q = state[KNIGHT_OWNER + w]
+            q = state[L.KNIGHT_OWNER + w]
             if q >= 0 and q != p and state[KNIGHT_STRENGTH + w] < s:
                 out |= bit(w)
     return out
@@ -244,7 +238,7 @@ def can_chase(state, tb, v):
     """The knight on ``v`` touches the robber's hex, and the robber is free (§3.14.7)."""
     if not robber_is_free(state):
         return False
-    robber = state[ROBBER_HEX]
+    robber = state[L.ROBBER_HEX]
     for k in range(3):
         if tb[T_VERTEX_HEXES + 3 * v + k] == robber:
             return True
@@ -255,7 +249,7 @@ def can_chase(state, tb, v):
 def may_act(state, p, v):
     """``p``'s knight on ``v`` is active and neither became active nor acted this turn."""
     return (
-        state[KNIGHT_OWNER + v] == p
+        state[L.KNIGHT_OWNER + v] == p
         and state[KNIGHT_ACTIVE + v] == 1
         and state[KNIGHT_FLAGS + v] & (KNIGHT_BECAME_ACTIVE | KNIGHT_ACTED) == 0
     )
@@ -283,7 +277,7 @@ def finish_action(state, v):
 @njit(cache=True)
 def move_knight(state, tb, v, w):
     """Move the knight from ``v`` to the unoccupied ``w``."""
-    p = state[KNIGHT_OWNER + v]
+    p = state[L.KNIGHT_OWNER + v]
     s = state[KNIGHT_STRENGTH + v]
     a = state[KNIGHT_ACTIVE + v]
     f = state[KNIGHT_FLAGS + v]
@@ -302,4 +296,4 @@ def relocation_targets(state, tb, q, origin):
 
 @njit(cache=True, inline="always")
 def numbered_hex(state, h):
-    return state[HEX_NUMBER + h] > 0
+    return state[L.HEX_NUMBER + h] > 0

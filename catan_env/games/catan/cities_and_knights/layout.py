@@ -1,6 +1,6 @@
 """State layout of Cities & Knights: the base fields, then these (C&K Appendix A).
 
-``CK_LAYOUT`` extends the base layout, so every shared rule function (cards,
+``LAYOUT`` extends the base layout, so every shared rule function (cards,
 placement, Longest Road, trade) works on a C&K state at the same offsets.
 """
 
@@ -9,8 +9,8 @@ from ..common.constants import MAX_PLAYERS
 from ..common.layout import BASE_LAYOUT
 from .constants import DECK_SIZE, NUM_CARD_KINDS, NUM_TRACKS
 
-CK_LAYOUT = BASE_LAYOUT.extend("cities_and_knights")
-_add = CK_LAYOUT.add
+LAYOUT = BASE_LAYOUT.extend("cities_and_knights")
+_add = LAYOUT.add
 P = MAX_PLAYERS
 
 # --- options of the variants of C&K §7 (set at reset)
@@ -79,5 +79,5 @@ CARD_ARG = _add("card_arg", doc="card step data: first hex, picks left, strength
 CARD_ARG2 = _add("card_arg2", doc="more card step data: status, removed road ...")
 GIVES_OWED = _add("gives_owed", P, doc="cards still to hand over (Wedding)")
 
-CK_STATE_SIZE = CK_LAYOUT.size
+CK_STATE_SIZE = LAYOUT.size
 CK_CONFIG = (OPT_MEAN_BARBARIANS, OPT_KNIGHT_ERRANT, OPT_EASY_START)

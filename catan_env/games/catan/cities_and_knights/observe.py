@@ -1,6 +1,6 @@
 """Per-player observations of Cities & Knights (C&K §3.20).
 
-One flat float32 vector in [0, 1] with named views (``CK_OBS_LAYOUT``), seats
+One flat float32 vector in [0, 1] with named views (``OBS_LAYOUT``), seats
 relative to the observer. Public: the board, every piece with its owner, knight
 strengths and states, walls, metropolises, the merchant, the barbarian ship,
 improvement levels, VP and its sources, card counts. Private to the observer:
@@ -16,16 +16,15 @@ from numba import njit
 from catan_env.core.layout import Layout
 
 from ..board.standard import NUM_EDGES, NUM_HARBORS, NUM_HEXES, NUM_VERTICES
+from ..common import constants as C
 from ..common import layout as L
-from ..common.constants import (
-    CITY,
-    MAX_PLAYERS,
-    NUM_CARD_TYPES,
-    NUM_HARBOR_TYPES,
-    NUM_RESOURCES,
-    NUM_TERRAINS,
-    SETTLEMENT,
-    TIPPED_CITY,
+from ..common.observe import (
+    add_board_fields,
+    cap,
+    observe_board,
+    observe_harbors,
+    observe_roads,
+    observe_turn,
 )
 from . import layout as CL
 from .constants import (
@@ -39,14 +38,12 @@ from .constants import (
 )
 from .phases import CK_NUM_PHASES
 
-P = MAX_PLAYERS
-CK_OBS_LAYOUT = Layout("observation_ck")
-_o = CK_OBS_LAYOUT.add
-O_TERRAIN = _o("hex_terrain", (NUM_HEXES, NUM_TERRAINS), "one-hot terrain")
-O_NUMBER = _o("hex_number", (NUM_HEXES, 11), "one-hot number token 2..12")
-O_ROBBER = _o("robber", NUM_HEXES, "robber hex")
+P = C.MAX_PLAYERS
+OBS_LAYOUT = Layout("observation_ck")
+_o = OBS_LAYOUT.add
+O_TERRAIN, O_NUMBER, O_ROBBER = add_board_fields(OBS_LAYOUT)
 O_MERCHANT = _o("merchant", NUM_HEXES, "merchant hex")
-O_HARBOR = _o("harbor_type", (NUM_HARBORS, NUM_HARBOR_TYPES), "one-hot harbor type")
+O_HARBOR = _o("harbor_type", (NUM_HARBORS, C.NUM_HARBOR_TYPES), "one-hot harbor type")
 O_SETTLEMENT = _o("settlement", (NUM_VERTICES, P), "settlement (or tipped city) of relative seat")
 O_CITY = _o("city", (NUM_VERTICES, P), "city of relative seat")
 O_METRO = _o("metropolis", (NUM_VERTICES, NUM_TRACKS), "metropolis of a track on the city")
@@ -55,9 +52,9 @@ O_KNIGHT = _o("knight", (NUM_VERTICES, P, 3), "knight of relative seat by streng
 O_KNIGHT_ACTIVE = _o("knight_active", NUM_VERTICES, "the knight there is active")
 O_KNIGHT_SPENT = _o("knight_flags", (NUM_VERTICES, 3), "became active / acted / promoted")
 O_ROAD = _o("road", (NUM_EDGES, P), "road of relative seat")
-O_OWN_HAND = _o("own_hand", NUM_CARD_TYPES, "own cards / 19 (commodities / 12)")
+O_OWN_HAND = _o("own_hand", C.NUM_CARD_TYPES, "own cards / 19 (commodities / 12)")
 O_OWN_PROGRESS = _o("own_progress_cards", NUM_CARD_KINDS, "own progress cards / 4")
-O_OWN_RATES = _o("own_trade_rate", NUM_CARD_TYPES, "(4 - harbor rate) / 2")
+O_OWN_RATES = _o("own_trade_rate", C.NUM_CARD_TYPES, "(4 - harbor rate) / 2")
 O_HAND_SIZE = _o("hand_size", P, "cards held / 40 (capped)")
 O_PROGRESS_COUNT = _o("progress_count", P, "progress cards held / 5")
 O_LEVEL = _o("improvement_level", (P, NUM_TRACKS), "level / 5")
@@ -71,7 +68,7 @@ O_LONGEST_ROAD = _o("longest_road", P, "holds Longest Road")
 O_MERCHANT_OWNER = _o("merchant_owner", P, "controls the merchant")
 O_OWED = _o("owed", (P, 3), "cards to discard / 20, gifts owed / 2, city to lose")
 O_IN_GAME = _o("seat_in_game", P, "1 for seats in play")
-O_BANK = _o("bank", NUM_CARD_TYPES, "bank / 19 (commodities / 12)")
+O_BANK = _o("bank", C.NUM_CARD_TYPES, "bank / 19 (commodities / 12)")
 O_DECKS = _o("deck_size", NUM_TRACKS, "progress cards left / 18")
 O_BARBARIANS = _o("barbarians", BARBARIAN_ATTACK_POSITION + 1, "one-hot ship position")
 O_FIRST_ATTACK = _o("first_attack_done", (), "robber free")
@@ -80,45 +77,34 @@ O_DICE = _o("dice", (2, 6), "one-hot red and yellow die")
 O_PHASE = _o("phase", CK_NUM_PHASES, "one-hot phase")
 O_ACTIVE = _o("active_player", P, "one-hot relative seat whose turn it is")
 O_CURRENT = _o("current_player", P, "one-hot relative seat that decides now")
-O_FLEET = _o("merchant_fleet", NUM_CARD_TYPES, "types traded 2:1 this turn")
+O_FLEET = _o("merchant_fleet", C.NUM_CARD_TYPES, "types traded 2:1 this turn")
 O_COMMERCIAL_HARBOR = _o("commercial_harbor", (P + 1,), "open; used per relative seat")
-O_TRADE = _o("trade_offer", (2, NUM_CARD_TYPES), "offer given / wanted / 19")
+O_TRADE = _o("trade_offer", (2, C.NUM_CARD_TYPES), "offer given / wanted / 19")
 O_TRADE_ANSWER = _o("trade_answer", (P, 3), "pending / accepted / declined")
 O_SELECTED = _o("knight_selected", NUM_VERTICES, "knight taking an action")
 O_DISPLACED = _o("displaced_from", NUM_VERTICES, "where a displaced knight stood")
 O_CARD_TARGET = _o("card_target", P, "seat chosen by the card in play")
 O_TURN = _o("turn", (), "turn / limit")
-CK_OBS_SIZE = CK_OBS_LAYOUT.size
-
-
-@njit(cache=True, inline="always")
-def _cap(x, top):
-    return min(x, top) / top
+CK_OBS_SIZE = OBS_LAYOUT.size
 
 
 @njit(cache=True)
-def ck_observe_into(state, tb, me, out):
+def observe_into(state, tb, me, out):
     """Write seat ``me``'s observation of a C&K ``state`` into ``out``."""
     out[:] = 0.0
     n = state[L.NUM_PLAYERS]
-    for h in range(NUM_HEXES):
-        out[O_TERRAIN + h * NUM_TERRAINS + state[L.HEX_TERRAIN + h]] = 1.0
-        num = state[L.HEX_NUMBER + h]
-        if num >= 2:
-            out[O_NUMBER + h * 11 + num - 2] = 1.0
-    out[O_ROBBER + state[L.ROBBER_HEX]] = 1.0
+    observe_board(state, out, O_TERRAIN, O_NUMBER, O_ROBBER)
     if state[CL.MERCHANT_HEX] >= 0:
         out[O_MERCHANT + state[CL.MERCHANT_HEX]] = 1.0
-    for i in range(NUM_HARBORS):
-        out[O_HARBOR + i * NUM_HARBOR_TYPES + state[L.HARBOR_TYPE + i]] = 1.0
+    observe_harbors(state, out, O_HARBOR)
     for v in range(NUM_VERTICES):
         owner = state[L.VERTEX_OWNER + v]
         if owner >= 0:
             rel = (owner - me) % n
             kind = state[L.VERTEX_BUILDING + v]
-            if kind == SETTLEMENT or kind == TIPPED_CITY:
+            if kind == C.SETTLEMENT or kind == C.TIPPED_CITY:
                 out[O_SETTLEMENT + v * P + rel] = 1.0
-            elif kind == CITY:
+            elif kind == C.CITY:
                 out[O_CITY + v * P + rel] = 1.0
         out[O_WALL + v] = state[CL.VERTEX_WALL + v]
         k = state[L.KNIGHT_OWNER + v]
@@ -133,34 +119,31 @@ def ck_observe_into(state, tb, me, out):
         v = state[CL.METRO_VERTEX + t]
         if v >= 0:
             out[O_METRO + v * NUM_TRACKS + t] = 1.0
-    for e in range(NUM_EDGES):
-        owner = state[L.EDGE_OWNER + e]
-        if owner >= 0:
-            out[O_ROAD + e * P + (owner - me) % n] = 1.0
-    for r in range(NUM_CARD_TYPES):
-        scale = 19.0 if r < NUM_RESOURCES else 12.0
-        out[O_OWN_HAND + r] = state[L.HAND + me * NUM_CARD_TYPES + r] / scale
-        out[O_OWN_RATES + r] = (4 - state[L.HARBOR_RATE + me * NUM_CARD_TYPES + r]) / 2.0
+    observe_roads(state, out, O_ROAD, me, n)
+    for r in range(C.NUM_CARD_TYPES):
+        scale = 19.0 if r < C.NUM_RESOURCES else 12.0
+        out[O_OWN_HAND + r] = state[L.HAND + me * C.NUM_CARD_TYPES + r] / scale
+        out[O_OWN_RATES + r] = (4 - state[L.HARBOR_RATE + me * C.NUM_CARD_TYPES + r]) / 2.0
         out[O_BANK + r] = state[L.BANK + r] / scale
         out[O_TRADE + r] = state[L.TRADE_GIVE + r] / 19.0
-        out[O_TRADE + NUM_CARD_TYPES + r] = state[L.TRADE_WANT + r] / 19.0
+        out[O_TRADE + C.NUM_CARD_TYPES + r] = state[L.TRADE_WANT + r] / 19.0
         out[O_FLEET + r] = 1.0 if (state[CL.FLEET_TYPES] >> r) & 1 else 0.0
     for kind in range(NUM_CARD_KINDS):
-        out[O_OWN_PROGRESS + kind] = _cap(state[CL.PROGRESS_HAND + me * NUM_CARD_KINDS + kind], 4.0)
+        out[O_OWN_PROGRESS + kind] = cap(state[CL.PROGRESS_HAND + me * NUM_CARD_KINDS + kind], 4.0)
     for k in range(n):
         q = (me + k) % n
         size = 0
-        for r in range(NUM_CARD_TYPES):
-            size += state[L.HAND + q * NUM_CARD_TYPES + r]
+        for r in range(C.NUM_CARD_TYPES):
+            size += state[L.HAND + q * C.NUM_CARD_TYPES + r]
         progress = 0
         for kind in range(NUM_CARD_KINDS):
             progress += state[CL.PROGRESS_HAND + q * NUM_CARD_KINDS + kind]
-        out[O_HAND_SIZE + k] = _cap(size, 40.0)
-        out[O_PROGRESS_COUNT + k] = _cap(progress, 5.0)
+        out[O_HAND_SIZE + k] = cap(size, 40.0)
+        out[O_PROGRESS_COUNT + k] = cap(progress, 5.0)
         for t in range(NUM_TRACKS):
             out[O_LEVEL + k * NUM_TRACKS + t] = state[CL.LEVEL + 3 * q + t] / 5.0
-        out[O_PUBLIC_VP + k] = _cap(state[L.PUBLIC_VP + q], 22.0)
-        out[O_DEFENDER + k] = _cap(state[CL.DEFENDER_VP + q], 6.0)
+        out[O_PUBLIC_VP + k] = cap(state[L.PUBLIC_VP + q], 22.0)
+        out[O_DEFENDER + k] = cap(state[CL.DEFENDER_VP + q], 6.0)
         out[O_VP_CARDS + k] = state[CL.VP_CARDS + q] / 2.0
         out[O_SUPPLY + 4 * k] = state[L.ROADS_LEFT + q] / 15.0
         out[O_SUPPLY + 4 * k + 1] = state[L.SETTLEMENTS_LEFT + q] / 5.0
@@ -171,7 +154,7 @@ def ck_observe_into(state, tb, me, out):
         out[O_ROAD_LENGTH + k] = state[L.ROAD_LENGTH + q] / 15.0
         out[O_LONGEST_ROAD + k] = 1.0 if state[L.LONGEST_ROAD_HOLDER] == q else 0.0
         out[O_MERCHANT_OWNER + k] = 1.0 if state[CL.MERCHANT_OWNER] == q else 0.0
-        out[O_OWED + 3 * k] = _cap(state[L.DISCARDS_OWED + q], 20.0)
+        out[O_OWED + 3 * k] = cap(state[L.DISCARDS_OWED + q], 20.0)
         out[O_OWED + 3 * k + 1] = state[CL.GIVES_OWED + q] / 2.0
         out[O_OWED + 3 * k + 2] = state[CL.PILLAGE_OWED + q]
         out[O_IN_GAME + k] = 1.0
@@ -188,11 +171,7 @@ def ck_observe_into(state, tb, me, out):
     for i in range(2):
         if state[L.DICE + i] > 0:
             out[O_DICE + 6 * i + state[L.DICE + i] - 1] = 1.0
-    out[O_PHASE + state[L.PHASE]] = 1.0
-    out[O_ACTIVE + (state[L.ACTIVE_PLAYER] - me) % n] = 1.0
-    cur = state[L.CURRENT_PLAYER]
-    if cur >= 0:
-        out[O_CURRENT + (cur - me) % n] = 1.0
+    observe_turn(state, out, O_PHASE, O_ACTIVE, O_CURRENT, me, n)
     out[O_COMMERCIAL_HARBOR] = state[CL.HARBOR_TRADES]
     if state[CL.KNIGHT_SELECTED] >= 0:
         out[O_SELECTED + state[CL.KNIGHT_SELECTED]] = 1.0
@@ -201,11 +180,11 @@ def ck_observe_into(state, tb, me, out):
     if state[CL.CARD_TARGET] >= 0:
         out[O_CARD_TARGET + (state[CL.CARD_TARGET] - me) % n] = 1.0
     turns = state[L.OPT_MAX_TURNS]
-    out[O_TURN] = _cap(state[L.TURN], turns if turns > 0 else 1000)
+    out[O_TURN] = cap(state[L.TURN], turns if turns > 0 else 1000)
 
 
 def ck_observe(state: np.ndarray, tb, me: int, out: np.ndarray | None = None) -> np.ndarray:
     if out is None:
         out = np.empty(CK_OBS_SIZE, np.float32)
-    ck_observe_into(state, tb, me, out)
+    observe_into(state, tb, me, out)
     return out

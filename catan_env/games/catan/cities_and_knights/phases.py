@@ -4,6 +4,9 @@ Phases 0..13 keep their base meaning (set-up, pre-roll, action, discard,
 robber, steal, Road Building, domestic trade, game over).
 """
 
+# Every base phase under its name too, so a module of the variant reads all its
+# phases from this one module.
+from ..common.phases import *  # noqa: F403
 from ..common.phases import NUM_PHASES as _BASE_PHASES
 from ..common.phases import PHASE_NAMES as _BASE_NAMES
 
@@ -52,5 +55,5 @@ RESOURCE_MONOPOLY = _phase("resource_monopoly")
 TRADE_MONOPOLY = _phase("trade_monopoly")
 
 CK_NUM_PHASES = len(_names)
-CK_PHASE_NAMES = tuple(_names)
+PHASE_NAMES = tuple(_names)
 assert _BASE_PHASES == 14

@@ -12,41 +12,15 @@ import numpy as np
 from numba import njit
 
 from ..board.standard import NUM_HEXES, NUM_VERTICES
+from ..common import constants as C
+from ..common import layout as L
 from ..common.cards import bank_size, hand_size
-from ..common.constants import (
-    CITY,
-    DESERT,
-    MAX_PLAYERS,
-    NUM_CARD_TYPES,
-    NUM_RESOURCES,
-    SETTLEMENT,
-    TIPPED_CITY,
-)
-from ..common.layout import (
-    ACTIVE_PLAYER,
-    CHANCE_FORCING,
-    CURRENT_PLAYER,
-    DICE,
-    DISCARDS_OWED,
-    HEX_NUMBER,
-    HEX_TERRAIN,
-    KNIGHT_OWNER,
-    NUM_PLAYERS,
-    OPT_DISCARD_LIMIT,
-    PHASE,
-    PUBLIC_VP,
-    RESUME_PHASE,
-    RNG,
-    ROBBER_HEX,
-    TURN,
-    VERTEX_BUILDING,
-    VERTEX_OWNER,
-)
-from ..common.phases import ACTION, DISCARD, MOVE_ROBBER
 from ..common.production import pay_owed
 from ..common.rng import below_at, rng_below
 from ..common.robber import next_discarder
 from ..common.tables import T_HEX_VERTICES
+from . import layout as CL
+from . import phases as PH
 from .cities import metropolis_at, walls_of
 from .constants import (
     BARBARIAN_ATTACK_POSITION,
@@ -57,36 +31,6 @@ from .constants import (
     PROGRESS_HAND_LIMIT,
     SCIENCE,
     WALL_HAND_BONUS,
-)
-from .layout import (
-    AQUEDUCT_OWED,
-    BARBARIAN_ATTACKS,
-    BARBARIAN_POS,
-    BARBARIAN_WINS,
-    DEFEND_DONE,
-    DEFENDER_VP,
-    EVENT_FACE,
-    FIRST_ATTACK_DONE,
-    KNIGHT_ACTIVE,
-    KNIGHT_COMMITTED,
-    KNIGHT_STRENGTH,
-    LEVEL,
-    OPT_EASY_START,
-    OPT_MEAN_BARBARIANS,
-    PDECK_COUNT,
-    PILLAGE_OWED,
-    RECEIVED,
-    ROLL_CURSOR,
-    ROLL_STAGE,
-    TIE_DRAW_OWED,
-)
-from .phases import (
-    AQUEDUCT,
-    DEFEND,
-    OVERFLOW,
-    PILLAGE,
-    ROLL_RESOLVING,
-    TIE_DECK,
 )
 from .progress import draw_to, held_cards
 from .robber import robber_is_free
@@ -130,31 +74,31 @@ def start_roll(state, tb, dice_chosen):
     Easy start (C&K §7): in the first two rounds there is no event die and a
     production 7 is rolled again.
     """
-    n = state[NUM_PLAYERS]
-    easy = state[OPT_EASY_START] != 0 and state[TURN] < 2 * n
-    forcing = state[CHANCE_FORCING] != 0  # at rest, draw inline (see roll_dice)
+    n = state[L.NUM_PLAYERS]
+    easy = state[CL.OPT_EASY_START] != 0 and state[L.TURN] < 2 * n
+    forcing = state[L.CHANCE_FORCING] != 0  # at rest, draw inline (see roll_dice)
     if not dice_chosen:
         while True:
-            red = rng_below(state, 6) if forcing else below_at(state, RNG, 6)
-            state[DICE] = red + 1
-            yellow = rng_below(state, 6) if forcing else below_at(state, RNG, 6)
-            state[DICE + 1] = yellow + 1
-            if not easy or state[DICE] + state[DICE + 1] != 7:
+            red = rng_below(state, 6) if forcing else below_at(state, L.RNG, 6)
+            state[L.DICE] = red + 1
+            yellow = rng_below(state, 6) if forcing else below_at(state, L.RNG, 6)
+            state[L.DICE + 1] = yellow + 1
+            if not easy or state[L.DICE] + state[L.DICE + 1] != 7:
                 break
     if easy:
-        state[EVENT_FACE] = -1
+        state[CL.EVENT_FACE] = -1
     else:
-        event = rng_below(state, 6) if forcing else below_at(state, RNG, 6)
-        state[EVENT_FACE] = EVENT_FACES[event]
-    state[ROLL_STAGE] = ST_EVENT
+        event = rng_below(state, 6) if forcing else below_at(state, L.RNG, 6)
+        state[CL.EVENT_FACE] = EVENT_FACES[event]
+    state[CL.ROLL_STAGE] = ST_EVENT
     continue_roll(state, tb)
 
 
 @njit(cache=True)
 def _first_owing(state, flags):
     """First seat from the roller, in turn order, whose flag in ``flags`` is set."""
-    n = state[NUM_PLAYERS]
-    a = state[ACTIVE_PLAYER]
+    n = state[L.NUM_PLAYERS]
+    a = state[L.ACTIVE_PLAYER]
     for k in range(n):
         q = (a + k) % n
         if state[flags + q] != 0:
@@ -164,125 +108,125 @@ def _first_owing(state, flags):
 
 @njit(cache=True)
 def _decide(state, phase, q):
-    state[PHASE] = phase
-    state[CURRENT_PLAYER] = q
+    state[L.PHASE] = phase
+    state[L.CURRENT_PLAYER] = q
 
 
 @njit(cache=True)
 def continue_roll(state, tb):
     """Advance the roll resolution until a decision is needed or it is over."""
-    n = state[NUM_PLAYERS]
-    a = state[ACTIVE_PLAYER]
+    n = state[L.NUM_PLAYERS]
+    a = state[L.ACTIVE_PLAYER]
     while True:
-        st = state[ROLL_STAGE]
+        st = state[CL.ROLL_STAGE]
         if st == ST_EVENT:
-            face = state[EVENT_FACE]
+            face = state[CL.EVENT_FACE]
             if face < 0:
-                state[ROLL_STAGE] = ST_PRODUCE
+                state[CL.ROLL_STAGE] = ST_PRODUCE
             elif face == EVENT_SHIP:
-                state[BARBARIAN_POS] += 1
-                if state[BARBARIAN_POS] >= BARBARIAN_ATTACK_POSITION:
-                    if state[OPT_MEAN_BARBARIANS] != 0:
+                state[CL.BARBARIAN_POS] += 1
+                if state[CL.BARBARIAN_POS] >= BARBARIAN_ATTACK_POSITION:
+                    if state[CL.OPT_MEAN_BARBARIANS] != 0:
                         for q in range(n):
-                            state[DEFEND_DONE + q] = 0 if has_active_knight(state, q) else 1
-                        state[ROLL_STAGE] = ST_DEFEND
+                            state[CL.DEFEND_DONE + q] = 0 if has_active_knight(state, q) else 1
+                        state[CL.ROLL_STAGE] = ST_DEFEND
                     else:
-                        state[ROLL_STAGE] = ST_ATTACK
+                        state[CL.ROLL_STAGE] = ST_ATTACK
                 else:
-                    state[ROLL_STAGE] = ST_PRODUCE
+                    state[CL.ROLL_STAGE] = ST_PRODUCE
             else:
-                state[ROLL_CURSOR] = 0
-                state[ROLL_STAGE] = ST_GATE
+                state[CL.ROLL_CURSOR] = 0
+                state[CL.ROLL_STAGE] = ST_GATE
         elif st == ST_DEFEND:
             q = _first_pending_defender(state)
             if q >= 0:
-                _decide(state, DEFEND, q)
+                _decide(state, PH.DEFEND, q)
                 return
-            state[ROLL_STAGE] = ST_ATTACK
+            state[CL.ROLL_STAGE] = ST_ATTACK
         elif st == ST_ATTACK:
-            state[ROLL_STAGE] = resolve_attack(state)
+            state[CL.ROLL_STAGE] = resolve_attack(state)
         elif st == ST_PILLAGE:
-            q = _first_owing(state, PILLAGE_OWED)
+            q = _first_owing(state, CL.PILLAGE_OWED)
             if q >= 0:
-                _decide(state, PILLAGE, q)
+                _decide(state, PH.PILLAGE, q)
                 return
-            state[ROLL_STAGE] = ST_ATTACK_END
+            state[CL.ROLL_STAGE] = ST_ATTACK_END
         elif st == ST_TIE:
-            q = _first_owing(state, TIE_DRAW_OWED)
+            q = _first_owing(state, CL.TIE_DRAW_OWED)
             if q < 0:
-                state[ROLL_STAGE] = ST_ATTACK_END
+                state[CL.ROLL_STAGE] = ST_ATTACK_END
             elif _any_deck(state):
-                _decide(state, TIE_DECK, q)
+                _decide(state, PH.TIE_DECK, q)
                 return
             else:
-                state[TIE_DRAW_OWED + q] = 0  # all decks empty: nothing to draw
+                state[CL.TIE_DRAW_OWED + q] = 0  # all decks empty: nothing to draw
         elif st == ST_ATTACK_END:
             end_attack(state)
-            state[ROLL_STAGE] = ST_PRODUCE
+            state[CL.ROLL_STAGE] = ST_PRODUCE
         elif st == ST_GATE:
-            track = state[EVENT_FACE] - 1
-            red = state[DICE]
-            k = state[ROLL_CURSOR]
+            track = state[CL.EVENT_FACE] - 1
+            red = state[L.DICE]
+            k = state[CL.ROLL_CURSOR]
             if k >= n:
-                state[ROLL_STAGE] = ST_PRODUCE
+                state[CL.ROLL_STAGE] = ST_PRODUCE
                 continue
-            state[ROLL_CURSOR] = k + 1
+            state[CL.ROLL_CURSOR] = k + 1
             q = (a + k) % n
-            level = state[LEVEL + 3 * q + track]
+            level = state[CL.LEVEL + 3 * q + track]
             if level >= 1 and red <= level + 1:
                 card = draw_to(state, q, track)
                 if card >= 0 and q != a and held_cards(state, q) > PROGRESS_HAND_LIMIT:
-                    _decide(state, OVERFLOW, q)
+                    _decide(state, PH.OVERFLOW, q)
                     return
         elif st == ST_PRODUCE:
-            total = state[DICE] + state[DICE + 1]
+            total = state[L.DICE] + state[L.DICE + 1]
             if total == 7:
                 if start_discards(state):
-                    state[ROLL_STAGE] = ST_DISCARD
-                    _decide(state, DISCARD, next_discarder(state))
+                    state[CL.ROLL_STAGE] = ST_DISCARD
+                    _decide(state, PH.DISCARD, next_discarder(state))
                     return
-                state[ROLL_STAGE] = ST_ROBBER
+                state[CL.ROLL_STAGE] = ST_ROBBER
             else:
                 produce(state, tb, total)
-                state[ROLL_STAGE] = ST_AQUEDUCT
+                state[CL.ROLL_STAGE] = ST_AQUEDUCT
         elif st == ST_AQUEDUCT:
-            q = _first_owing(state, AQUEDUCT_OWED)
+            q = _first_owing(state, CL.AQUEDUCT_OWED)
             if q < 0:
-                state[ROLL_STAGE] = ST_DONE
-            elif bank_size(state, NUM_RESOURCES) > 0:
-                _decide(state, AQUEDUCT, q)
+                state[CL.ROLL_STAGE] = ST_DONE
+            elif bank_size(state, C.NUM_RESOURCES) > 0:
+                _decide(state, PH.AQUEDUCT, q)
                 return
             else:
-                state[AQUEDUCT_OWED + q] = 0  # the bank holds no resource at all
+                state[CL.AQUEDUCT_OWED + q] = 0  # the bank holds no resource at all
         elif st == ST_DISCARD:
-            state[ROLL_STAGE] = ST_ROBBER
+            state[CL.ROLL_STAGE] = ST_ROBBER
         elif st == ST_ROBBER:
-            state[ROLL_STAGE] = ST_DONE
+            state[CL.ROLL_STAGE] = ST_DONE
             if robber_is_free(state):
-                state[RESUME_PHASE] = ROLL_RESOLVING
-                _decide(state, MOVE_ROBBER, a)
+                state[L.RESUME_PHASE] = PH.ROLL_RESOLVING
+                _decide(state, PH.MOVE_ROBBER, a)
                 return
         else:  # ST_DONE
-            state[ROLL_STAGE] = ST_IDLE
-            _decide(state, ACTION, a)
+            state[CL.ROLL_STAGE] = ST_IDLE
+            _decide(state, PH.ACTION, a)
             return
 
 
 @njit(cache=True)
 def has_active_knight(state, q):
     for v in range(NUM_VERTICES):
-        if state[KNIGHT_OWNER + v] == q and state[KNIGHT_ACTIVE + v] == 1:
+        if state[L.KNIGHT_OWNER + v] == q and state[CL.KNIGHT_ACTIVE + v] == 1:
             return True
     return False
 
 
 @njit(cache=True)
 def _first_pending_defender(state):
-    n = state[NUM_PLAYERS]
-    a = state[ACTIVE_PLAYER]
+    n = state[L.NUM_PLAYERS]
+    a = state[L.ACTIVE_PLAYER]
     for k in range(n):
         q = (a + k) % n
-        if state[DEFEND_DONE + q] == 0:
+        if state[CL.DEFEND_DONE + q] == 0:
             return q
     return -1
 
@@ -290,7 +234,7 @@ def _first_pending_defender(state):
 @njit(cache=True)
 def _any_deck(state):
     for t in range(NUM_TRACKS):
-        if state[PDECK_COUNT + t] > 0:
+        if state[CL.PDECK_COUNT + t] > 0:
             return True
     return False
 
@@ -298,12 +242,12 @@ def _any_deck(state):
 @njit(cache=True)
 def knight_power(state, q):
     """Strength of ``q``'s active knights (only committed ones with mean barbarians)."""
-    mean = state[OPT_MEAN_BARBARIANS] != 0
+    mean = state[CL.OPT_MEAN_BARBARIANS] != 0
     total = 0
     for v in range(NUM_VERTICES):
-        if state[KNIGHT_OWNER + v] == q and state[KNIGHT_ACTIVE + v] == 1:
-            if not mean or state[KNIGHT_COMMITTED + v] == 1:
-                total += state[KNIGHT_STRENGTH + v]
+        if state[L.KNIGHT_OWNER + v] == q and state[CL.KNIGHT_ACTIVE + v] == 1:
+            if not mean or state[CL.KNIGHT_COMMITTED + v] == 1:
+                total += state[CL.KNIGHT_STRENGTH + v]
     return total
 
 
@@ -312,7 +256,7 @@ def barbarian_strength(state):
     """Cities on the board, metropolises included; tipped cities are not cities (§3.16)."""
     b = 0
     for v in range(NUM_VERTICES):
-        if state[VERTEX_OWNER + v] >= 0 and state[VERTEX_BUILDING + v] == CITY:
+        if state[L.VERTEX_OWNER + v] >= 0 and state[L.VERTEX_BUILDING + v] == C.CITY:
             b += 1
     return b
 
@@ -320,15 +264,15 @@ def barbarian_strength(state):
 @njit(cache=True)
 def resolve_attack(state):
     """Compare barbarian strength with the knights; return the next stage (C&K §3.16)."""
-    n = state[NUM_PLAYERS]
-    power = np.zeros(MAX_PLAYERS, np.int64)
+    n = state[L.NUM_PLAYERS]
+    power = np.zeros(C.MAX_PLAYERS, np.int64)
     defense = 0
     for q in range(n):
         power[q] = knight_power(state, q)
         defense += power[q]
-    state[BARBARIAN_ATTACKS] += 1
+    state[CL.BARBARIAN_ATTACKS] += 1
     if barbarian_strength(state) > defense:
-        state[BARBARIAN_WINS] += 1
+        state[CL.BARBARIAN_WINS] += 1
         # Barbarians win: the weakest players owning a city without a metropolis lose one.
         weakest = -1
         for q in range(n):
@@ -338,7 +282,7 @@ def resolve_attack(state):
             return ST_ATTACK_END
         for q in range(n):
             if _has_plain_city(state, q) and power[q] == weakest:
-                state[PILLAGE_OWED + q] = 1
+                state[CL.PILLAGE_OWED + q] = 1
         return ST_PILLAGE
     best = 0
     for q in range(n):
@@ -353,19 +297,19 @@ def resolve_attack(state):
     if tied == 1:
         for q in range(n):
             if power[q] == best:
-                state[DEFENDER_VP + q] += 1
-                state[PUBLIC_VP + q] += 1
+                state[CL.DEFENDER_VP + q] += 1
+                state[L.PUBLIC_VP + q] += 1
         return ST_ATTACK_END
     for q in range(n):
         if power[q] == best:
-            state[TIE_DRAW_OWED + q] = 1
+            state[CL.TIE_DRAW_OWED + q] = 1
     return ST_TIE
 
 
 @njit(cache=True)
 def _has_plain_city(state, q):
     for v in range(NUM_VERTICES):
-        if state[VERTEX_OWNER + v] == q and state[VERTEX_BUILDING + v] == CITY:
+        if state[L.VERTEX_OWNER + v] == q and state[L.VERTEX_BUILDING + v] == C.CITY:
             if metropolis_at(state, v) < 0:
                 return True
     return False
@@ -374,29 +318,29 @@ def _has_plain_city(state, q):
 @njit(cache=True)
 def end_attack(state):
     """Knights that defended become inactive; the ship goes back (C&K §3.16 steps 5-6)."""
-    mean = state[OPT_MEAN_BARBARIANS] != 0
+    mean = state[CL.OPT_MEAN_BARBARIANS] != 0
     for v in range(NUM_VERTICES):
-        if state[KNIGHT_OWNER + v] >= 0 and (not mean or state[KNIGHT_COMMITTED + v] == 1):
-            state[KNIGHT_ACTIVE + v] = 0
-        state[KNIGHT_COMMITTED + v] = 0
-    state[BARBARIAN_POS] = 0
-    state[FIRST_ATTACK_DONE] = 1
+        if state[L.KNIGHT_OWNER + v] >= 0 and (not mean or state[CL.KNIGHT_COMMITTED + v] == 1):
+            state[CL.KNIGHT_ACTIVE + v] = 0
+        state[CL.KNIGHT_COMMITTED + v] = 0
+    state[CL.BARBARIAN_POS] = 0
+    state[CL.FIRST_ATTACK_DONE] = 1
 
 
 @njit(cache=True)
 def hand_limit(state, q):
     """Cards ``q`` may hold safely on a 7: the limit plus 2 per city wall (C&K §3.7)."""
-    return state[OPT_DISCARD_LIMIT] + WALL_HAND_BONUS * walls_of(state, q)
+    return state[L.OPT_DISCARD_LIMIT] + WALL_HAND_BONUS * walls_of(state, q)
 
 
 @njit(cache=True)
 def start_discards(state):
     """Set the discards owed on a 7; True if anybody owes cards."""
     any_owed = False
-    for q in range(state[NUM_PLAYERS]):
+    for q in range(state[L.NUM_PLAYERS]):
         size = hand_size(state, q)
         owed = size // 2 if size > hand_limit(state, q) else 0
-        state[DISCARDS_OWED + q] = owed
+        state[L.DISCARDS_OWED + q] = owed
         if owed > 0:
             any_owed = True
     return any_owed
@@ -406,32 +350,32 @@ def start_discards(state):
 def produce(state, tb, total):
     """City production with commodities (C&K §3.6); marks who received nothing
     for the Aqueduct."""
-    n = state[NUM_PLAYERS]
-    owed = np.zeros((MAX_PLAYERS, NUM_CARD_TYPES), np.int64)
-    robber = state[ROBBER_HEX]
+    n = state[L.NUM_PLAYERS]
+    owed = np.zeros((C.MAX_PLAYERS, C.NUM_CARD_TYPES), np.int64)
+    robber = state[L.ROBBER_HEX]
     for h in range(NUM_HEXES):
-        if state[HEX_NUMBER + h] != total or h == robber:
+        if state[L.HEX_NUMBER + h] != total or h == robber:
             continue
-        terrain = state[HEX_TERRAIN + h]
-        if terrain >= DESERT:
+        terrain = state[L.HEX_TERRAIN + h]
+        if terrain >= C.DESERT:
             continue
         for k in range(6):
             v = tb[T_HEX_VERTICES + 6 * h + k]
-            q = state[VERTEX_OWNER + v]
+            q = state[L.VERTEX_OWNER + v]
             if q < 0:
                 continue
-            kind = state[VERTEX_BUILDING + v]
-            if kind == SETTLEMENT or kind == TIPPED_CITY:
+            kind = state[L.VERTEX_BUILDING + v]
+            if kind == C.SETTLEMENT or kind == C.TIPPED_CITY:
                 owed[q, terrain] += 1
             else:
                 for j in range(2):
                     card = CITY_YIELD[terrain, j, 0]
                     if card >= 0:
                         owed[q, card] += CITY_YIELD[terrain, j, 1]
-    received = np.zeros(MAX_PLAYERS, np.int64)
+    received = np.zeros(C.MAX_PLAYERS, np.int64)
     pay_owed(state, owed, received)
     for q in range(n):
-        state[RECEIVED + q] = received[q]
-        state[AQUEDUCT_OWED + q] = (
-            1 if received[q] == 0 and state[LEVEL + 3 * q + SCIENCE] >= 3 else 0
+        state[CL.RECEIVED + q] = received[q]
+        state[CL.AQUEDUCT_OWED + q] = (
+            1 if received[q] == 0 and state[CL.LEVEL + 3 * q + SCIENCE] >= 3 else 0
         )

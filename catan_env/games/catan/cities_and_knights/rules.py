@@ -1,41 +1,25 @@
 """Cities & Knights rules under the contract's names (:mod:`catan_env.core.contract`).
 
 The loops of :mod:`catan_env._generated.cities_and_knights_kernels` call only
-these. Seats, turns and scores sit in the base fields, so the small accessors
-are the base game's.
+these. Seats, turns and scores sit in the common fields, so the small accessors
+are :mod:`catan_env.games.catan.common.contract`'s.
 """
 
 from numba import njit
 
 from ..base.invariants import NETWORK_MEMO_SIZE, network_changed
-from ..base.rules import (
-    AGENT_KINDS,
-    MAX_DECISIONS,
-    MAX_SEATS,
-    RNG_WORDS,
-    SOAK_NO_LEGAL,
-    SOAK_TOO_LONG,
-    UNIFORM_KIND,
-    current,
-    is_over,
-    num_seats,
-    rng_offset,
-    score,
-    seed_agents,
-    truncated,
-    winner,
-)
 from ..base.rules import record as _base_record
+from ..common.contract import *  # noqa: F403  (the accessors every Catan rule set shares)
 from . import action_ids as A
 from .heuristic import CK_WORK_SIZE as WORK_SIZE
 from .heuristic import ck_choose as choose
-from .invariants import ck_check_state_memo
+from .invariants import check_state_memo
 from .layout import BARBARIAN_ATTACKS, BARBARIAN_WINS
 from .layout import CK_STATE_SIZE as STATE_SIZE
 from .masks import ck_legal_actions as legal_actions
 from .masks import ck_legal_mask as legal_mask
 from .observe import CK_OBS_SIZE as OBS_SIZE
-from .observe import ck_observe_into as observe_into
+from .observe import observe_into
 from .setup import ck_reset as reset
 from .step import ck_step as step
 
@@ -57,4 +41,4 @@ def record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats):
 def check(state, tb, memo, fresh):
     if fresh:
         memo[:] = -2
-    return ck_check_state_memo(state, tb, network_changed(state, memo))
+    return check_state_memo(state, tb, network_changed(state, memo))

@@ -9,6 +9,7 @@ import numpy as np
 from numba import njit
 
 from ..base.setup import reset_state, setup_road, starting_resources
+from ..common import layout as L
 from ..common.building import occupy
 from ..common.constants import (
     CITY,
@@ -16,20 +17,9 @@ from ..common.constants import (
     NUM_CARD_TYPES,
     NUM_RESOURCES,
 )
-from ..common.layout import (
-    BANK,
-    CITIES_LEFT,
-    CONFIG_SIZE,
-    CURRENT_PLAYER,
-    DECK,
-    DECK_POS,
-    NUM_PLAYERS,
-    PHASE,
-    SETUP_INDEX,
-    SETUP_VERTEX,
-)
 from ..common.phases import SETUP_ROAD, SETUP_SETTLEMENT
 from ..common.rng import shuffle
+from . import layout as CL
 from .constants import (
     CARD_COUNTS,
     CARD_DECK,
@@ -40,27 +30,9 @@ from .constants import (
     NUM_TRACKS,
     WALLS_PER_PLAYER,
 )
-from .layout import (
-    CARD_TARGET,
-    CK_CONFIG,
-    DISPLACED_OWNER,
-    EVENT_FACE,
-    HARBOR_OFFER,
-    HARBOR_TARGET,
-    KNIGHT_SELECTED,
-    KNIGHTS_LEFT,
-    MERCHANT_HEX,
-    MERCHANT_OWNER,
-    METRO_HOLDER,
-    METRO_VERTEX,
-    PDECK,
-    PDECK_COUNT,
-    PDECK_HEAD,
-    WALLS_LEFT,
-)
 from .phases import SETUP_CITY
 
-_CK_OPTIONS = np.array(CK_CONFIG, np.int64)
+_CK_OPTIONS = np.array(CL.CK_CONFIG, np.int64)
 
 
 @njit(cache=True)
@@ -69,15 +41,15 @@ def ck_reset(state, tb, seed, config, template):
 
     ``config`` is the base option vector followed by the C&K options.
     """
-    reset_state(state, tb, seed, config[:CONFIG_SIZE], template)
+    reset_state(state, tb, seed, config[: L.CONFIG_SIZE], template)
     for i in range(_CK_OPTIONS.shape[0]):
-        state[_CK_OPTIONS[i]] = config[CONFIG_SIZE + i]
+        state[_CK_OPTIONS[i]] = config[L.CONFIG_SIZE + i]
     # No development cards in C&K (C&K §1.2).
     for i in range(DEV_DECK_SIZE):
-        state[DECK + i] = 0
-    state[DECK_POS] = DEV_DECK_SIZE
+        state[L.DECK + i] = 0
+    state[L.DECK_POS] = DEV_DECK_SIZE
     for c in range(NUM_RESOURCES, NUM_CARD_TYPES):
-        state[BANK + c] = COMMODITY_CARDS_PER_TYPE
+        state[L.BANK + c] = COMMODITY_CARDS_PER_TYPE
     deck = np.empty(DECK_SIZE, np.int32)
     for t in range(NUM_TRACKS):
         i = 0
@@ -88,39 +60,39 @@ def ck_reset(state, tb, seed, config, template):
                     i += 1
         shuffle(state, deck)
         for i in range(DECK_SIZE):
-            state[PDECK + t * DECK_SIZE + i] = deck[i]
-        state[PDECK_HEAD + t] = 0
-        state[PDECK_COUNT + t] = DECK_SIZE
+            state[CL.PDECK + t * DECK_SIZE + i] = deck[i]
+        state[CL.PDECK_HEAD + t] = 0
+        state[CL.PDECK_COUNT + t] = DECK_SIZE
     for t in range(NUM_TRACKS):
-        state[METRO_HOLDER + t] = -1
-        state[METRO_VERTEX + t] = -1
-    for p in range(state[NUM_PLAYERS]):
-        state[WALLS_LEFT + p] = WALLS_PER_PLAYER
+        state[CL.METRO_HOLDER + t] = -1
+        state[CL.METRO_VERTEX + t] = -1
+    for p in range(state[L.NUM_PLAYERS]):
+        state[CL.WALLS_LEFT + p] = WALLS_PER_PLAYER
         for s in range(3):
-            state[KNIGHTS_LEFT + 3 * p + s] = KNIGHTS_PER_STRENGTH
-    state[MERCHANT_HEX] = -1
-    state[MERCHANT_OWNER] = -1
-    state[EVENT_FACE] = -1
-    state[KNIGHT_SELECTED] = -1
-    state[DISPLACED_OWNER] = -1
-    state[CARD_TARGET] = -1
-    state[HARBOR_TARGET] = -1
-    state[HARBOR_OFFER] = -1
+            state[CL.KNIGHTS_LEFT + 3 * p + s] = KNIGHTS_PER_STRENGTH
+    state[CL.MERCHANT_HEX] = -1
+    state[CL.MERCHANT_OWNER] = -1
+    state[CL.EVENT_FACE] = -1
+    state[CL.KNIGHT_SELECTED] = -1
+    state[CL.DISPLACED_OWNER] = -1
+    state[CL.CARD_TARGET] = -1
+    state[CL.HARBOR_TARGET] = -1
+    state[CL.HARBOR_OFFER] = -1
 
 
 @njit(cache=True)
 def setup_city(state, tb, v):
     """Round 2: a city straight on ``v``; one resource per land hex around it (C&K §3.1)."""
-    p = state[CURRENT_PLAYER]
-    occupy(state, tb, p, v, CITY, CITIES_LEFT, 2)
+    p = state[L.CURRENT_PLAYER]
+    occupy(state, tb, p, v, CITY, L.CITIES_LEFT, 2)
     starting_resources(state, tb, p, v)
-    state[SETUP_VERTEX] = v
-    state[PHASE] = SETUP_ROAD
+    state[L.SETUP_VERTEX] = v
+    state[L.PHASE] = SETUP_ROAD
 
 
 @njit(cache=True)
 def ck_setup_road(state, tb, e):
     """The set-up road; the second round then places cities."""
     setup_road(state, tb, e)
-    if state[PHASE] == SETUP_SETTLEMENT and state[SETUP_INDEX] >= state[NUM_PLAYERS]:
-        state[PHASE] = SETUP_CITY
+    if state[L.PHASE] == SETUP_SETTLEMENT and state[L.SETUP_INDEX] >= state[L.NUM_PLAYERS]:
+        state[L.PHASE] = SETUP_CITY

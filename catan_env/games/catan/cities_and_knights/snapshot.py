@@ -14,15 +14,8 @@ from typing import Any
 import numpy as np
 
 from ..board.standard import HEX_LABELS, NUM_VERTICES
+from ..common import constants as C
 from ..common import layout as L
-from ..common.constants import (
-    BUILDING_NAMES,
-    CARD_NAMES,
-    DEV_DECK_SIZE,
-    MAX_PLAYERS,
-    NUM_CARD_TYPES,
-    TIPPED_CITY,
-)
 from ..common.snapshot import (
     Names,
     Reader,
@@ -51,10 +44,10 @@ from .constants import (
     TRACK_NAMES,
     WALLS_PER_PLAYER,
 )
-from .phases import CK_PHASE_NAMES
+from .phases import PHASE_NAMES
 from .roll import STAGE_NAMES
 
-NAMES = Names(CARD_NAMES, BUILDING_NAMES + ("tipped_city",), CK_PHASE_NAMES)
+NAMES = Names(C.CARD_NAMES, C.BUILDING_NAMES + ("tipped_city",), PHASE_NAMES)
 _PENDING = (
     ("pillage", CL.PILLAGE_OWED),
     ("tie_draw", CL.TIE_DRAW_OWED),
@@ -89,7 +82,7 @@ def from_dict(d: Reader, config) -> np.ndarray:
     for i, field in enumerate(CL.CK_CONFIG):
         s[field] = vector[L.CONFIG_SIZE + i]
     read_board(d, s, n, NAMES)
-    s[L.DECK_POS] = DEV_DECK_SIZE  # no development cards in C&K
+    s[L.DECK_POS] = C.DEV_DECK_SIZE  # no development cards in C&K
     read_players(d, s, n, NAMES.cards)
     s[L.LONGEST_ROAD_HOLDER] = d.seat("longest_road", n)
     s[L.LARGEST_ARMY_HOLDER] = -1
@@ -165,13 +158,13 @@ def section_to_dict(s: np.ndarray) -> dict[str, Any]:
             "owner": _seat(s[CL.MERCHANT_OWNER]),
         },
         "merchant_fleet": [
-            CARD_NAMES[r] for r in range(NUM_CARD_TYPES) if (s[CL.FLEET_TYPES] >> r) & 1
+            C.CARD_NAMES[r] for r in range(C.NUM_CARD_TYPES) if (s[CL.FLEET_TYPES] >> r) & 1
         ],
         "commercial_harbor": {
             "open": bool(s[CL.HARBOR_TRADES]),
             "used": [bool(s[CL.HARBOR_USED + p]) for p in range(n)],
             "target": _seat(s[CL.HARBOR_TARGET]),
-            "offer": None if offer < 0 else CARD_NAMES[offer],
+            "offer": None if offer < 0 else C.CARD_NAMES[offer],
         },
         "roll": {"stage": STAGE_NAMES[s[CL.ROLL_STAGE]], "cursor": int(s[CL.ROLL_CURSOR])},
         "pending": {name: [int(s[f + p]) for p in range(n)] for name, f in _PENDING},
@@ -260,7 +253,7 @@ def section_from_dict(d: Reader, s: np.ndarray, n: int) -> None:
     s[CL.MERCHANT_OWNER] = d.seat(f"{root}.merchant.owner", n)
     fleet = 0
     for i, _ in enumerate(d.get(f"{root}.merchant_fleet", list)):
-        fleet |= 1 << d.choice(f"{root}.merchant_fleet.{i}", CARD_NAMES)
+        fleet |= 1 << d.choice(f"{root}.merchant_fleet.{i}", C.CARD_NAMES)
     s[CL.FLEET_TYPES] = fleet
     s[CL.HARBOR_TRADES] = int(d.get(f"{root}.commercial_harbor.open", bool))
     for p in d.sized(f"{root}.commercial_harbor.used", n):
@@ -268,10 +261,10 @@ def section_from_dict(d: Reader, s: np.ndarray, n: int) -> None:
     s[CL.HARBOR_TARGET] = d.seat(f"{root}.commercial_harbor.target", n)
     offer = d.get(f"{root}.commercial_harbor.offer")
     s[CL.HARBOR_OFFER] = (
-        -1 if offer is None else d.choice(f"{root}.commercial_harbor.offer", CARD_NAMES)
+        -1 if offer is None else d.choice(f"{root}.commercial_harbor.offer", C.CARD_NAMES)
     )
     s[CL.ROLL_STAGE] = d.choice(f"{root}.roll.stage", STAGE_NAMES)
-    s[CL.ROLL_CURSOR] = d.int(f"{root}.roll.cursor", 0, MAX_PLAYERS)
+    s[CL.ROLL_CURSOR] = d.int(f"{root}.roll.cursor", 0, C.MAX_PLAYERS)
     for name, field in _PENDING:
         for p in d.sized(f"{root}.pending.{name}", n):
             s[field + p] = d.int(f"{root}.pending.{name}.{p}", 0, 48)
@@ -312,7 +305,7 @@ def derive(s: np.ndarray) -> None:
         tipped = sum(
             1
             for v in range(NUM_VERTICES)
-            if s[L.VERTEX_OWNER + v] == p and s[L.VERTEX_BUILDING + v] == TIPPED_CITY
+            if s[L.VERTEX_OWNER + v] == p and s[L.VERTEX_BUILDING + v] == C.TIPPED_CITY
         )
         metros = sum(1 for t in range(NUM_TRACKS) if s[CL.METRO_HOLDER + t] == p)
         # The base derivation counted tipped cities as cities: a tipped one is worth 1.
@@ -329,10 +322,10 @@ def check(s: np.ndarray) -> None:
     """Raise :class:`SnapshotError` unless the C&K invariants hold."""
     from ..common.tables import STANDARD_TABLES
     from .invariants import (
-        CK_INVARIANT_NAMES,
-        ck_check_state,
+        INVARIANT_NAMES,
+        check_state,
     )
 
-    code = ck_check_state(s, STANDARD_TABLES)
+    code = check_state(s, STANDARD_TABLES)
     if code:
-        raise SnapshotError(f"impossible Cities & Knights position: {CK_INVARIANT_NAMES[code]}")
+        raise SnapshotError(f"impossible Cities & Knights position: {INVARIANT_NAMES[code]}")

@@ -13,31 +13,13 @@ from ..base.devcards import end_card, free_road_placed
 from ..base.setup import settlement_action
 from ..base.turn import end_turn
 from ..board.standard import NUM_VERTICES
+from ..common import layout as L
 from ..common.building import buy_road, place_road
 from ..common.cards import take_from_bank
 from ..common.constants import (
     NUM_CARD_TYPES,
     NUM_RESOURCES,
 )
-from ..common.layout import (
-    ACTIVE_PLAYER,
-    BUILT_THIS_TURN,
-    CURRENT_PLAYER,
-    DECISIONS,
-    DICE,
-    KNIGHT_OWNER,
-    NUM_PLAYERS,
-    OPT_SKIP_FORCED,
-    PHASE,
-    RESUME_PHASE,
-)
-from ..common.phases import (
-    ACTION,
-    GAME_OVER,
-    PRE_ROLL,
-    SETUP_ROAD,
-)
-from ..common.phases import ROAD_BUILDING as PHASE_ROAD_BUILDING
 from ..common.robber import discard_one, move_robber, steal
 from ..common.scoring import check_win
 from ..common.trade import (
@@ -45,6 +27,8 @@ from ..common.trade import (
     check_trade_ids,
 )
 from . import action_ids as A
+from . import layout as CL
+from . import phases as PH
 from .cities import (
     build_city,
     build_wall,
@@ -92,54 +76,7 @@ from .knights import (
     move_knight,
     unoccupied,
 )
-from .layout import (
-    AQUEDUCT_OWED,
-    CARD_ARG,
-    CARD_TARGET,
-    DEFEND_DONE,
-    FLEET_TYPES,
-    GIVES_OWED,
-    HARBOR_TRADES,
-    HARBOR_USED,
-    KNIGHT_ACTIVE,
-    KNIGHT_COMMITTED,
-    KNIGHT_FLAGS,
-    KNIGHT_SELECTED,
-    PILLAGE_OWED,
-    TIE_DRAW_OWED,
-)
 from .masks import ck_legal_actions
-from .phases import (
-    ALCHEMIST_RED,
-    ALCHEMIST_YELLOW,
-    AQUEDUCT,
-    BISHOP,
-    CHASE_HEX,
-    DEFEND,
-    DESERTER_PLACE,
-    DESERTER_REMOVE,
-    DIPLOMAT_REPLACE,
-    ENGINEER,
-    HARBOR_ANSWER,
-    INTRIGUE,
-    KNIGHT_ACTION,
-    MASTER_PICK,
-    MASTER_VICTIM,
-    METROPOLIS,
-    OVERFLOW,
-    RELOCATE,
-    ROLL_RESOLVING,
-    SABOTEUR,
-    SETUP_CITY,
-    SMITH,
-    SPY_CARD,
-    SPY_VICTIM,
-    WEDDING,
-)
-from .phases import (
-    RESOURCE_MONOPOLY as PHASE_RESOURCE_MONOPOLY,
-)
-from .phases import TRADE_MONOPOLY as PHASE_TRADE_MONOPOLY
 from .progress import (
     discard_from_hand,
     draw_to,
@@ -158,7 +95,7 @@ check_trade_ids(A, NUM_CARD_TYPES)
 
 @njit(cache=True)
 def _resume_roll(state):
-    state[PHASE] = ROLL_RESOLVING
+    state[L.PHASE] = PH.ROLL_RESOLVING
 
 
 @njit(cache=True)
@@ -167,23 +104,23 @@ def _trade(state, tb, p, action, n):
         k, r = divmod(action - A.FORCE_TRADE, NUM_RESOURCES)
         q = (p + k + 1) % n
         if start_force_trade(state, p, q, r):
-            state[PHASE] = HARBOR_ANSWER
-            state[CURRENT_PLAYER] = q
+            state[L.PHASE] = PH.HARBOR_ANSWER
+            state[L.CURRENT_PLAYER] = q
     else:
         apply_domestic_trade(state, p, action - A.TRADE_ADD_GIVE, NUM_CARD_TYPES)
 
 
 @njit(cache=True)
 def _knight_to(state, tb, p, phase, w):
-    if phase == RELOCATE:
+    if phase == PH.RELOCATE:
         relocate(state, tb, w)
         return
-    v = state[KNIGHT_SELECTED]
-    state[KNIGHT_SELECTED] = -1
+    v = state[CL.KNIGHT_SELECTED]
+    state[CL.KNIGHT_SELECTED] = -1
     if unoccupied(state, w):
         move_knight(state, tb, v, w)
         finish_action(state, w)
-        state[PHASE] = ACTION
+        state[L.PHASE] = PH.ACTION
         return
     # Displace the weaker knight on w; its owner relocates it from w (§3.14.6).
     displace(state, tb, w, w)
@@ -194,34 +131,34 @@ def _knight_to(state, tb, p, phase, w):
 
 @njit(cache=True)
 def _select_knight(state, tb, p, phase, v):
-    if phase == DEFEND:
-        state[KNIGHT_COMMITTED + v] = 1
+    if phase == PH.DEFEND:
+        state[CL.KNIGHT_COMMITTED + v] = 1
         return
-    if phase == DESERTER_REMOVE:
+    if phase == PH.DESERTER_REMOVE:
         deserter_remove(state, tb, v)
         return
-    if phase == INTRIGUE:
+    if phase == PH.INTRIGUE:
         intrigue(state, tb, v)
         return
-    state[KNIGHT_SELECTED] = v
-    if phase == PRE_ROLL:  # Knight-Errant: the only action is chasing the robber
-        state[RESUME_PHASE] = PRE_ROLL
-        state[PHASE] = CHASE_HEX
+    state[CL.KNIGHT_SELECTED] = v
+    if phase == PH.PRE_ROLL:  # Knight-Errant: the only action is chasing the robber
+        state[L.RESUME_PHASE] = PH.PRE_ROLL
+        state[L.PHASE] = PH.CHASE_HEX
     else:
-        state[PHASE] = KNIGHT_ACTION
+        state[L.PHASE] = PH.KNIGHT_ACTION
 
 
 @njit(cache=True)
 def _pick(state, tb, p, phase, r):
-    if phase == AQUEDUCT:
+    if phase == PH.AQUEDUCT:
         take_from_bank(state, p, r, 1)
-        state[AQUEDUCT_OWED + p] = 0
+        state[CL.AQUEDUCT_OWED + p] = 0
         _resume_roll(state)
-    elif phase == PHASE_RESOURCE_MONOPOLY:
+    elif phase == PH.RESOURCE_MONOPOLY:
         monopoly(state, p, r, 2)
-    elif phase == PHASE_TRADE_MONOPOLY:
+    elif phase == PH.TRADE_MONOPOLY:
         monopoly(state, p, r, 1)
-    elif phase == MASTER_PICK:
+    elif phase == PH.MASTER_PICK:
         master_pick(state, r)
     else:  # FLEET_TYPE
         name_fleet_type(state, r)
@@ -230,60 +167,60 @@ def _pick(state, tb, p, phase, r):
 @njit(cache=True, inline="always")
 def ck_apply_action(state, tb, action):
     """Apply one legal action of the current player."""
-    p = state[CURRENT_PLAYER]
-    phase = state[PHASE]
-    n = state[NUM_PLAYERS]
+    p = state[L.CURRENT_PLAYER]
+    phase = state[L.PHASE]
+    n = state[L.NUM_PLAYERS]
     if action >= A.TRADE_ADD_GIVE:
         _trade(state, tb, p, action, n)
     elif action == A.ROLL:
         start_roll(state, tb, False)
     elif action == A.END_TURN:
         end_turn(state)
-        state[FLEET_TYPES] = 0
-        state[HARBOR_TRADES] = 0
+        state[CL.FLEET_TYPES] = 0
+        state[CL.HARBOR_TRADES] = 0
         for q in range(n):
-            state[HARBOR_USED + q] = 0
+            state[CL.HARBOR_USED + q] = 0
         for v in range(NUM_VERTICES):
-            state[KNIGHT_FLAGS + v] = 0
+            state[CL.KNIGHT_FLAGS + v] = 0
     elif action < A.BUILD_ROAD:
         settlement_action(state, tb, p, action - A.BUILD_SETTLEMENT, phase)
     elif action < A.BUILD_CITY:
         e = action - A.BUILD_ROAD
-        if phase == SETUP_ROAD:
+        if phase == PH.SETUP_ROAD:
             ck_setup_road(state, tb, e)
-        elif phase == PHASE_ROAD_BUILDING:
+        elif phase == PH.ROAD_BUILDING:
             place_road(state, tb, p, e)
             free_road_placed(state, tb, p)
-        elif phase == DIPLOMAT_REPLACE:
+        elif phase == PH.DIPLOMAT_REPLACE:
             diplomat_replace(state, tb, p, e)
         else:
             buy_road(state, tb, p, e)
     elif action < A.BUILD_WALL:
         v = action - A.BUILD_CITY
-        if phase == SETUP_CITY:
+        if phase == PH.SETUP_CITY:
             setup_city(state, tb, v)
         else:
-            state[BUILT_THIS_TURN] = 1
+            state[L.BUILT_THIS_TURN] = 1
             build_city(state, p, v)
     elif action < A.BUILD_KNIGHT:
         v = action - A.BUILD_WALL
-        if phase == ENGINEER:
+        if phase == PH.ENGINEER:
             engineer_wall(state, p, v)
         else:
-            state[BUILT_THIS_TURN] = 1
+            state[L.BUILT_THIS_TURN] = 1
             build_wall(state, p, v)
     elif action < A.ACTIVATE_KNIGHT:
         v = action - A.BUILD_KNIGHT
-        if phase == DESERTER_PLACE:
+        if phase == PH.DESERTER_PLACE:
             deserter_place(state, tb, p, v)
         else:
-            state[BUILT_THIS_TURN] = 1
+            state[L.BUILT_THIS_TURN] = 1
             build_knight(state, tb, p, v)
     elif action < A.PROMOTE_KNIGHT:
         buy_activation(state, p, action - A.ACTIVATE_KNIGHT)
     elif action < A.SELECT_KNIGHT:
         v = action - A.PROMOTE_KNIGHT
-        if phase == SMITH:
+        if phase == PH.SMITH:
             smith_promote(state, p, v)
         else:
             buy_promotion(state, p, v)
@@ -292,8 +229,8 @@ def ck_apply_action(state, tb, action):
     elif action < A.CHASE_ROBBER:
         _knight_to(state, tb, p, phase, action - A.KNIGHT_TO)
     elif action == A.CHASE_ROBBER:
-        state[RESUME_PHASE] = ACTION
-        state[PHASE] = CHASE_HEX
+        state[L.RESUME_PHASE] = PH.ACTION
+        state[L.PHASE] = PH.CHASE_HEX
     elif action < A.MEDICINE_CITY:
         # improve (0..2) or improve with Crane (3..5)
         k = action - A.IMPROVE
@@ -301,28 +238,28 @@ def ck_apply_action(state, tb, action):
         discount = 1 if k >= 3 else 0
         if discount:
             discard_from_hand(state, p, CRANE)
-        state[BUILT_THIS_TURN] = 1
+        state[L.BUILT_THIS_TURN] = 1
         if improve(state, p, t, discount):
-            state[CARD_ARG] = t
-            state[PHASE] = METROPOLIS
+            state[CL.CARD_ARG] = t
+            state[L.PHASE] = PH.METROPOLIS
     elif action < A.METROPOLIS:
         discard_from_hand(state, p, MEDICINE)
-        state[BUILT_THIS_TURN] = 1
+        state[L.BUILT_THIS_TURN] = 1
         upgrade(state, p, action - A.MEDICINE_CITY, COST_MEDICINE_CITY)
     elif action < A.PILLAGE_CITY:
         metropolis_choice(state, p, action - A.METROPOLIS)
     elif action < A.MOVE_ROBBER:
         pillage(state, p, action - A.PILLAGE_CITY)
-        state[PILLAGE_OWED + p] = 0
+        state[CL.PILLAGE_OWED + p] = 0
         _resume_roll(state)
     elif action < A.PLACE_MERCHANT:
         h = action - A.MOVE_ROBBER
-        if phase == BISHOP:
+        if phase == PH.BISHOP:
             bishop_move(state, tb, p, h)
         else:
-            if phase == CHASE_HEX:
-                finish_action(state, state[KNIGHT_SELECTED])
-                state[KNIGHT_SELECTED] = -1
+            if phase == PH.CHASE_HEX:
+                finish_action(state, state[CL.KNIGHT_SELECTED])
+                state[CL.KNIGHT_SELECTED] = -1
             move_robber(state, tb, h)
     elif action < A.INVENTOR_HEX:
         place_merchant(state, p, action - A.PLACE_MERCHANT)
@@ -334,25 +271,25 @@ def ck_apply_action(state, tb, action):
         steal(state, p, (p + action - A.STEAL + 1) % n)
     elif action < A.DISCARD:
         q = (p + action - A.SELECT_PLAYER + 1) % n
-        if phase == SPY_VICTIM:
-            state[CARD_TARGET] = q
-            state[PHASE] = SPY_CARD
-        elif phase == MASTER_VICTIM:
+        if phase == PH.SPY_VICTIM:
+            state[CL.CARD_TARGET] = q
+            state[L.PHASE] = PH.SPY_CARD
+        elif phase == PH.MASTER_VICTIM:
             master_victim(state, q)
         else:
             deserter_victim(state, q)
     elif action < A.GIVE_CARD:
         r = action - A.DISCARD
-        if phase == SABOTEUR:
+        if phase == PH.SABOTEUR:
             saboteur_discard(state, r)
         else:
             _seven_discard(state, p, r)
     elif action < A.PICK_CARD:
         r = action - A.GIVE_CARD
-        if phase == WEDDING:
-            give_card(state, GIVES_OWED, WEDDING, r)
+        if phase == PH.WEDDING:
+            give_card(state, CL.GIVES_OWED, PH.WEDDING, r)
         else:  # Commercial Harbor answer
-            finish_force_trade(state, state[ACTIVE_PLAYER], r)
+            finish_force_trade(state, state[L.ACTIVE_PLAYER], r)
             back_to_action(state)
     elif action < A.PLAY_CARD:
         _pick(state, tb, p, phase, action - A.PICK_CARD)
@@ -360,30 +297,30 @@ def ck_apply_action(state, tb, action):
         play(state, tb, p, action - A.PLAY_CARD)
     elif action < A.TAKE_CARD:
         discard_from_hand(state, p, action - A.PUT_UNDER)
-        if phase == OVERFLOW:
+        if phase == PH.OVERFLOW:
             _resume_roll(state)
     elif action < A.DIE_VALUE:
         spy_take(state, action - A.TAKE_CARD)
     elif action < A.CHOOSE_DECK:
         d = action - A.DIE_VALUE + 1
-        if phase == ALCHEMIST_RED:
-            state[DICE] = d
-            state[PHASE] = ALCHEMIST_YELLOW
+        if phase == PH.ALCHEMIST_RED:
+            state[L.DICE] = d
+            state[L.PHASE] = PH.ALCHEMIST_YELLOW
         else:
-            state[DICE + 1] = d
+            state[L.DICE + 1] = d
             start_roll(state, tb, True)
     elif action < A.STOP:
         draw_to(state, p, action - A.CHOOSE_DECK)
-        state[TIE_DRAW_OWED + p] = 0
+        state[CL.TIE_DRAW_OWED + p] = 0
         if over_limit_off_turn(state, p, PROGRESS_HAND_LIMIT):
-            state[PHASE] = OVERFLOW
+            state[L.PHASE] = PH.OVERFLOW
         else:
             _resume_roll(state)
     elif action == A.STOP:
-        if phase == PHASE_ROAD_BUILDING:
+        if phase == PH.ROAD_BUILDING:
             end_card(state)
-        elif phase == DEFEND:
-            state[DEFEND_DONE + p] = 1
+        elif phase == PH.DEFEND:
+            state[CL.DEFEND_DONE + p] = 1
             _resume_roll(state)
         else:  # Smith, Diplomat re-placement, Deserter placement: done
             back_to_action(state)
@@ -394,12 +331,16 @@ def ck_apply_action(state, tb, action):
         if get >= give:
             get += 1
         maritime_trade(state, p, give, get)
-    state[DECISIONS] += 1
-    if state[PHASE] == DEFEND:
+    state[L.DECISIONS] += 1
+    if state[L.PHASE] == PH.DEFEND:
         _defend_progress(state, p)
-    if state[PHASE] == ROLL_RESOLVING:
+    if state[L.PHASE] == PH.ROLL_RESOLVING:
         continue_roll(state, tb)
-    if state[PHASE] != GAME_OVER and state[PHASE] > SETUP_ROAD and state[PHASE] != SETUP_CITY:
+    if (
+        state[L.PHASE] != PH.GAME_OVER
+        and state[L.PHASE] > PH.SETUP_ROAD
+        and state[L.PHASE] != PH.SETUP_CITY
+    ):
         check_win(state)
 
 
@@ -415,12 +356,12 @@ def _defend_progress(state, p):
     """Mean barbarians: a seat with no more knights to commit is done declaring."""
     for v in range(NUM_VERTICES):
         if (
-            state[KNIGHT_OWNER + v] == p
-            and state[KNIGHT_ACTIVE + v] == 1
-            and state[KNIGHT_COMMITTED + v] == 0
+            state[L.KNIGHT_OWNER + v] == p
+            and state[CL.KNIGHT_ACTIVE + v] == 1
+            and state[CL.KNIGHT_COMMITTED + v] == 0
         ):
             return
-    state[DEFEND_DONE + p] = 1
+    state[CL.DEFEND_DONE + p] = 1
     _resume_roll(state)
 
 
@@ -431,7 +372,7 @@ def ck_step(state, tb, action, scratch):
     # would double the cold compile of the variant.
     while True:
         ck_apply_action(state, tb, action)
-        if state[OPT_SKIP_FORCED] == 0 or state[PHASE] == GAME_OVER:
+        if state[L.OPT_SKIP_FORCED] == 0 or state[L.PHASE] == PH.GAME_OVER:
             break
         if ck_legal_actions(state, tb, scratch) != 1:
             break

@@ -9,17 +9,8 @@ from numba import njit
 from ..common.cards import give_to_bank, held, move_card, take_from_bank
 from ..common.constants import DESERT, NUM_CARD_TYPES, NUM_RESOURCES
 from ..common.layout import BANK, HARBOR_RATE, HEX_TERRAIN
+from . import layout as CL
 from .constants import TRADE
-from .layout import (
-    FLEET_TYPES,
-    HARBOR_OFFER,
-    HARBOR_TARGET,
-    HARBOR_TRADES,
-    HARBOR_USED,
-    LEVEL,
-    MERCHANT_HEX,
-    MERCHANT_OWNER,
-)
 
 TRADING_HOUSE_LEVEL = 3
 
@@ -28,13 +19,13 @@ TRADING_HOUSE_LEVEL = 3
 def rate(state, p, x):
     """``p``'s best maritime rate for giving type ``x`` (C&K §3.9 table)."""
     r = state[HARBOR_RATE + p * NUM_CARD_TYPES + x]
-    if x >= NUM_RESOURCES and state[LEVEL + 3 * p + TRADE] >= TRADING_HOUSE_LEVEL:
+    if x >= NUM_RESOURCES and state[CL.LEVEL + 3 * p + TRADE] >= TRADING_HOUSE_LEVEL:
         r = min(r, 2)  # Trading House: any commodity 2:1
-    if state[MERCHANT_OWNER] == p and x < NUM_RESOURCES:
-        h = state[MERCHANT_HEX]
+    if state[CL.MERCHANT_OWNER] == p and x < NUM_RESOURCES:
+        h = state[CL.MERCHANT_HEX]
         if h >= 0 and state[HEX_TERRAIN + h] == x and x < DESERT:
             r = min(r, 2)  # the merchant's hex resource 2:1
-    if (state[FLEET_TYPES] >> x) & 1:
+    if (state[CL.FLEET_TYPES] >> x) & 1:
         r = min(r, 2)  # Merchant Fleet's named type, this turn
     return r
 
@@ -54,9 +45,9 @@ def maritime_trade(state, p, give, get):
 def force_trade_ok(state, p, q, r):
     """Commercial Harbor: ``p`` may offer a ``r`` to ``q`` (once per opponent per turn)."""
     return (
-        state[HARBOR_TRADES] != 0
+        state[CL.HARBOR_TRADES] != 0
         and q != p
-        and state[HARBOR_USED + q] == 0
+        and state[CL.HARBOR_USED + q] == 0
         and (held(state, p, r) > 0)
     )
 
@@ -72,19 +63,19 @@ def holds_commodity(state, q):
 @njit(cache=True)
 def start_force_trade(state, p, q, r):
     """Offer; return True if ``q`` must now choose a commodity, False if the offer is void."""
-    state[HARBOR_USED + q] = 1
+    state[CL.HARBOR_USED + q] = 1
     if not holds_commodity(state, q):
         return False  # no commodity: the offer is void, the card stays (§4.3.1)
-    state[HARBOR_TARGET] = q
-    state[HARBOR_OFFER] = r
+    state[CL.HARBOR_TARGET] = q
+    state[CL.HARBOR_OFFER] = r
     return True
 
 
 @njit(cache=True)
 def finish_force_trade(state, p, c):
     """``q`` hands commodity ``c`` for the offered resource."""
-    q = state[HARBOR_TARGET]
-    move_card(state, p, q, state[HARBOR_OFFER], 1)
+    q = state[CL.HARBOR_TARGET]
+    move_card(state, p, q, state[CL.HARBOR_OFFER], 1)
     move_card(state, q, p, c, 1)
-    state[HARBOR_TARGET] = -1
-    state[HARBOR_OFFER] = -1
+    state[CL.HARBOR_TARGET] = -1
+    state[CL.HARBOR_OFFER] = -1

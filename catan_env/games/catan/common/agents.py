@@ -10,6 +10,13 @@ from numba import njit
 
 from .rng import below_at
 
+# The jitted agents' kinds, the same in every Catan rule set (each rule set's
+# ``choose`` dispatches on them).
+KIND_RANDOM = 0
+KIND_WEIGHTED = 1
+KIND_HEURISTIC = 2
+KIND_NAMES = ("random", "weighted", "heuristic")
+
 
 @njit(cache=True)
 def pick_uniform(legal, count, buf, at):

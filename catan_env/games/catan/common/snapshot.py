@@ -160,6 +160,21 @@ class Names(NamedTuple):
     phases: tuple[str, ...]
 
 
+def board_dict(s: np.ndarray) -> dict:
+    """The dealt board of a standard-island state as a snapshot writes it (``["board"]``)."""
+    return {
+        "hexes": {
+            HEX_LABELS[h]: {
+                "terrain": TERRAIN_NAMES[s[L.HEX_TERRAIN + h]],
+                "number": int(s[L.HEX_NUMBER + h]),
+            }
+            for h in range(NUM_HEXES)
+        },
+        "harbors": [HARBOR_NAMES[s[L.HARBOR_TYPE + i]] for i in range(NUM_HARBORS)],
+        "robber": HEX_LABELS[s[L.ROBBER_HEX]],
+    }
+
+
 def standard_to_dict(
     s: np.ndarray,
     envelope: dict[str, Any],
@@ -192,17 +207,7 @@ def standard_to_dict(
     phases = names.phases
     return {
         **envelope,
-        "board": {
-            "hexes": {
-                HEX_LABELS[h]: {
-                    "terrain": TERRAIN_NAMES[s[L.HEX_TERRAIN + h]],
-                    "number": int(s[L.HEX_NUMBER + h]),
-                }
-                for h in range(NUM_HEXES)
-            },
-            "harbors": [HARBOR_NAMES[s[L.HARBOR_TYPE + i]] for i in range(NUM_HARBORS)],
-            "robber": HEX_LABELS[s[L.ROBBER_HEX]],
-        },
+        "board": board_dict(s),
         "buildings": buildings,
         "roads": roads,
         "bank": card_counts(s[L.BANK : L.BANK + NUM_CARD_TYPES], cards),

@@ -8,6 +8,7 @@ from numba import njit
 
 from ..common.constants import MAX_PLAYERS
 from ..common.layout import NUM_PLAYERS
+from . import layout as EL
 from .constants import (
     COUNCIL,
     FISH_SHOAL,
@@ -18,16 +19,6 @@ from .constants import (
     SEA,
     SHIPS_PER_PLAYER,
     SPICE,
-)
-from .layout import (
-    EP_HEX_KIND,
-    EP_HEX_REVEALED,
-    EP_ROAD_OWNER,
-    EP_VERTEX_BUILDING,
-    EP_VERTEX_OWNER,
-    LAIR_STATE,
-    SHIP_EDGE,
-    SPICE_CREW,
 )
 from .tables import (
     T_EDGE_HEXES,
@@ -45,12 +36,12 @@ def is_sea_kind(kind):
 
 @njit(cache=True, inline="always")
 def unexplored(state, h):
-    return h >= 0 and state[EP_HEX_REVEALED + h] == 0
+    return h >= 0 and state[EL.EP_HEX_REVEALED + h] == 0
 
 
 @njit(cache=True, inline="always")
 def revealed_sea(state, h):
-    return h >= 0 and state[EP_HEX_REVEALED + h] == 1 and is_sea_kind(state[EP_HEX_KIND + h])
+    return h >= 0 and state[EL.EP_HEX_REVEALED + h] == 1 and is_sea_kind(state[EL.EP_HEX_KIND + h])
 
 
 @njit(cache=True, inline="always")
@@ -59,13 +50,13 @@ def blocks(state, h, p):
     captured (§7.2), or a spice hex without ``p``'s crew (§9.2)."""
     if h < 0:
         return False
-    if state[EP_HEX_REVEALED + h] == 0:
+    if state[EL.EP_HEX_REVEALED + h] == 0:
         return True
-    kind = state[EP_HEX_KIND + h]
+    kind = state[EL.EP_HEX_KIND + h]
     if kind == GOLD:
-        return state[LAIR_STATE + h] != LAIR_GOLD_FIELD
+        return state[EL.LAIR_STATE + h] != LAIR_GOLD_FIELD
     if kind == SPICE:
-        return p < 0 or state[SPICE_CREW + h * MAX_PLAYERS + p] == 0
+        return p < 0 or state[EL.SPICE_CREW + h * MAX_PLAYERS + p] == 0
     return False
 
 
@@ -73,9 +64,9 @@ def blocks(state, h, p):
 def buildable_land(state, h, p):
     """A face-up land hex ``p`` may build on (§4.6.2): a terrain, a captured gold
     field (§7.5), or a spice hex where ``p`` has a crew (§9.2)."""
-    if h < 0 or state[EP_HEX_REVEALED + h] == 0:
+    if h < 0 or state[EL.EP_HEX_REVEALED + h] == 0:
         return False
-    kind = state[EP_HEX_KIND + h]
+    kind = state[EL.EP_HEX_KIND + h]
     return kind < SEA or ((kind == GOLD or kind == SPICE) and not blocks(state, h, p))
 
 
@@ -88,16 +79,23 @@ def vertex_touches_unexplored(state, tb, v):
 
 
 @njit(cache=True)
-def vertex_on_land(state, tb, v, p):
-    """``v`` is a corner of a hex ``p`` may build on, and of no hex that blocks ``p``."""
+def _land_around(state, tb, first, count, p):
+    """Among the hexes ``tb[first : first + count]`` (a corner's or a side's) is land
+    ``p`` may build on, and none of them blocks ``p``."""
     land = False
-    for k in range(3):
-        h = tb[T_VERTEX_HEXES + 3 * v + k]
+    for k in range(count):
+        h = tb[first + k]
         if blocks(state, h, p):
             return False
         if buildable_land(state, h, p):
             land = True
     return land
+
+
+@njit(cache=True)
+def vertex_on_land(state, tb, v, p):
+    """``v`` is a corner of a hex ``p`` may build on, and of no hex that blocks ``p``."""
+    return _land_around(state, tb, T_VERTEX_HEXES + 3 * v, 3, p)
 
 
 @njit(cache=True)
@@ -113,7 +111,7 @@ def vertex_coastal(state, tb, v):
 @njit(cache=True)
 def distance_ok(state, tb, v):
     """No building on ``v`` or on an adjacent intersection (base §3 item 4)."""
-    if state[EP_VERTEX_BUILDING + v] != 0:
+    if state[EL.EP_VERTEX_BUILDING + v] != 0:
         return False
     for k in range(3):
         e = tb[T_VERTEX_EDGES + 3 * v + k]
@@ -122,7 +120,7 @@ def distance_ok(state, tb, v):
         w = tb[T_EDGE_VERTICES + 2 * e]
         if w == v:
             w = tb[T_EDGE_VERTICES + 2 * e + 1]
-        if state[EP_VERTEX_BUILDING + w] != 0:
+        if state[EL.EP_VERTEX_BUILDING + w] != 0:
             return False
     return True
 
@@ -147,14 +145,7 @@ def edge_is_sea_route(state, tb, e):
 def edge_road_ok(state, tb, e, p):
     """A road path for ``p``: borders land ``p`` may build on and no hex that blocks
     ``p`` (§4.6.2)."""
-    land = False
-    for k in range(2):
-        h = tb[T_EDGE_HEXES + 2 * e + k]
-        if blocks(state, h, p):
-            return False
-        if buildable_land(state, h, p):
-            land = True
-    return land
+    return _land_around(state, tb, T_EDGE_HEXES + 2 * e, 2, p)
 
 
 @njit(cache=True)
@@ -173,30 +164,34 @@ def road_connected(state, tb, p, e):
     """One end of ``e`` holds ``p``'s building, or ``p``'s road not cut by another's building."""
     for s in range(2):
         v = tb[T_EDGE_VERTICES + 2 * e + s]
-        owner = state[EP_VERTEX_OWNER + v]
+        owner = state[EL.EP_VERTEX_OWNER + v]
         if owner == p:
             return True
-        if owner >= 0:
-            continue
-        for k in range(3):
-            f = tb[T_VERTEX_EDGES + 3 * v + k]
-            if f >= 0 and f != e and state[EP_ROAD_OWNER + f] == p:
-                return True
+        if owner < 0 and _own_road_at(state, tb, p, v, e):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _own_road_at(state, tb, p, v, other_than):
+    """``p`` has a road at intersection ``v`` besides path ``other_than`` (-1: any)."""
+    for k in range(3):
+        f = tb[T_VERTEX_EDGES + 3 * v + k]
+        if f >= 0 and f != other_than and state[EL.EP_ROAD_OWNER + f] == p:
+            return True
     return False
 
 
 @njit(cache=True)
 def vertex_has_own_road(state, tb, p, v):
-    for k in range(3):
-        f = tb[T_VERTEX_EDGES + 3 * v + k]
-        if f >= 0 and state[EP_ROAD_OWNER + f] == p:
-            return True
-    return False
+    return _own_road_at(state, tb, p, v, -1)
 
 
 @njit(cache=True, inline="always")
 def own_harbor(state, p, v):
-    return state[EP_VERTEX_OWNER + v] == p and state[EP_VERTEX_BUILDING + v] == HARBOR_SETTLEMENT
+    return (
+        state[EL.EP_VERTEX_OWNER + v] == p and state[EL.EP_VERTEX_BUILDING + v] == HARBOR_SETTLEMENT
+    )
 
 
 @njit(cache=True)
@@ -214,7 +209,7 @@ def ships_on(state, e):
     """Ships of any owner on path ``e``."""
     n = 0
     for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
-        if state[SHIP_EDGE + i] == e:
+        if state[EL.SHIP_EDGE + i] == e:
             n += 1
     return n
 

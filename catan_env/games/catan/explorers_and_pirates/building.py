@@ -9,6 +9,7 @@ from numba import njit
 from ..common.cards import can_afford, pay, take_from_bank
 from ..common.constants import NUM_CARD_TYPES
 from ..common.layout import BANK, HAND, PUBLIC_VP, ROADS_LEFT, SETTLEMENTS_LEFT
+from . import layout as EL
 from .board import (
     edge_is_sea_route,
     edge_road_ok,
@@ -44,24 +45,6 @@ from .constants import (
     SHIPS_PER_PLAYER,
     SPICE_SACK,
 )
-from .layout import (
-    CREWS_LEFT,
-    EP_ROAD_OWNER,
-    EP_STORAGE,
-    EP_VERTEX_BUILDING,
-    EP_VERTEX_OWNER,
-    FISH_SUPPLY,
-    GOLD,
-    GOLD_BUYS,
-    HARBORS_LEFT,
-    MOVING_SHIP,
-    SETTLERS_LEFT,
-    SHIP_CARGO,
-    SHIP_EDGE,
-    SHIP_FLAGS,
-    SHIP_MP,
-    SPICE_SUPPLY,
-)
 from .missions import ep_check_win
 from .tables import (
     T_MODULES,
@@ -79,7 +62,7 @@ def ship_slot(p, k):
 
 @njit(cache=True)
 def hold_used(state, p, k):
-    base = SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
+    base = EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
     used = 0
     for c in range(NUM_CARGO):
         used += state[base + c] * CARGO_SIZE[c]
@@ -90,7 +73,7 @@ def hold_used(state, p, k):
 def storage_used(state, v):
     used = 0
     for c in range(NUM_CARGO):
-        used += state[EP_STORAGE + v * NUM_CARGO + c] * CARGO_SIZE[c]
+        used += state[EL.EP_STORAGE + v * NUM_CARGO + c] * CARGO_SIZE[c]
     return used
 
 
@@ -99,18 +82,18 @@ def return_cargo(state, p, c, n):
     """``n`` pieces of kind ``c`` leave a hold or storage: settlers and crews go back
     to ``p``'s supply, fish and spice sacks to the general supply (§4.7)."""
     if c == SETTLER:
-        state[SETTLERS_LEFT + p] += n
+        state[EL.SETTLERS_LEFT + p] += n
     elif c == CREW:
-        state[CREWS_LEFT + p] += n
+        state[EL.CREWS_LEFT + p] += n
     elif c == FISH:
-        state[FISH_SUPPLY] += n
+        state[EL.FISH_SUPPLY] += n
     elif c == SPICE_SACK:
-        state[SPICE_SUPPLY] += n
+        state[EL.SPICE_SUPPLY] += n
 
 
 @njit(cache=True)
 def clear_hold(state, p, k):
-    base = SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
+    base = EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
     for c in range(NUM_CARGO):
         if state[base + c] > 0:
             return_cargo(state, p, c, state[base + c])
@@ -121,7 +104,7 @@ def clear_hold(state, p, k):
 def ships_in_supply(state, p):
     n = 0
     for k in range(SHIPS_PER_PLAYER):
-        if state[SHIP_EDGE + ship_slot(p, k)] < 0:
+        if state[EL.SHIP_EDGE + ship_slot(p, k)] < 0:
             n += 1
     return n
 
@@ -131,7 +114,7 @@ def ships_in_supply(state, p):
 
 @njit(cache=True)
 def can_build_road(state, tb, p, e, free):
-    if e >= tb[T_NUM_EDGES] or state[EP_ROAD_OWNER + e] >= 0 or state[ROADS_LEFT + p] <= 0:
+    if e >= tb[T_NUM_EDGES] or state[EL.EP_ROAD_OWNER + e] >= 0 or state[ROADS_LEFT + p] <= 0:
         return False
     if not free and not can_afford(state, p, COST_ROAD):
         return False
@@ -141,7 +124,7 @@ def can_build_road(state, tb, p, e, free):
 @njit(cache=True)
 def do_build_road(state, tb, p, e):
     pay(state, p, COST_ROAD)
-    state[EP_ROAD_OWNER + e] = p
+    state[EL.EP_ROAD_OWNER + e] = p
     state[ROADS_LEFT + p] -= 1
 
 
@@ -156,8 +139,8 @@ def can_build_settlement(state, tb, p, v):
 
 @njit(cache=True)
 def add_settlement(state, p, v):
-    state[EP_VERTEX_OWNER + v] = p
-    state[EP_VERTEX_BUILDING + v] = 1
+    state[EL.EP_VERTEX_OWNER + v] = p
+    state[EL.EP_VERTEX_BUILDING + v] = 1
     state[SETTLEMENTS_LEFT + p] -= 1
     state[PUBLIC_VP + p] += 1
     ep_check_win(state)
@@ -172,9 +155,9 @@ def do_build_settlement(state, tb, p, v):
 @njit(cache=True)
 def can_build_harbor(state, tb, p, v):
     """Upgrade of ``p``'s settlement on a coastal intersection (§4.6.3)."""
-    if v >= tb[T_NUM_VERTICES] or state[HARBORS_LEFT + p] <= 0:
+    if v >= tb[T_NUM_VERTICES] or state[EL.HARBORS_LEFT + p] <= 0:
         return False
-    if state[EP_VERTEX_OWNER + v] != p or state[EP_VERTEX_BUILDING + v] != 1:
+    if state[EL.EP_VERTEX_OWNER + v] != p or state[EL.EP_VERTEX_BUILDING + v] != 1:
         return False
     if not can_afford(state, p, COST_HARBOR):
         return False
@@ -184,9 +167,9 @@ def can_build_harbor(state, tb, p, v):
 @njit(cache=True)
 def do_build_harbor(state, tb, p, v):
     pay(state, p, COST_HARBOR)
-    state[EP_VERTEX_BUILDING + v] = HARBOR_SETTLEMENT
+    state[EL.EP_VERTEX_BUILDING + v] = HARBOR_SETTLEMENT
     state[SETTLEMENTS_LEFT + p] += 1
-    state[HARBORS_LEFT + p] -= 1
+    state[EL.HARBORS_LEFT + p] -= 1
     state[PUBLIC_VP + p] += 1  # 2 VP instead of 1
     ep_check_win(state)
 
@@ -220,10 +203,10 @@ def do_build_ship(state, tb, p, e, free):
         pay(state, p, COST_SHIP)
     for k in range(SHIPS_PER_PLAYER):
         i = ship_slot(p, k)
-        if state[SHIP_EDGE + i] < 0:
-            state[SHIP_EDGE + i] = e
-            state[SHIP_MP + i] = BASE_MP
-            state[SHIP_FLAGS + i] = 0
+        if state[EL.SHIP_EDGE + i] < 0:
+            state[EL.SHIP_EDGE + i] = e
+            state[EL.SHIP_MP + i] = BASE_MP
+            state[EL.SHIP_FLAGS + i] = 0
             return i
     return -1
 
@@ -242,10 +225,10 @@ def can_rebuild_ship(state, tb, p, k):
     if ships_in_supply(state, p) > 0 or not can_afford(state, p, COST_SHIP):
         return False
     i = ship_slot(p, k)
-    e = state[SHIP_EDGE + i]
-    state[SHIP_EDGE + i] = -1  # try the board without it
+    e = state[EL.SHIP_EDGE + i]
+    state[EL.SHIP_EDGE + i] = -1  # try the board without it
     ok = any_ship_route(state, tb, p)
-    state[SHIP_EDGE + i] = e
+    state[EL.SHIP_EDGE + i] = e
     return ok
 
 
@@ -255,9 +238,9 @@ def do_rebuild_ship(state, tb, p, k):
     pay(state, p, COST_SHIP)
     i = ship_slot(p, k)
     clear_hold(state, p, k)
-    state[SHIP_EDGE + i] = -1
-    if state[MOVING_SHIP] == k:
-        state[MOVING_SHIP] = -1
+    state[EL.SHIP_EDGE + i] = -1
+    if state[EL.MOVING_SHIP] == k:
+        state[EL.MOVING_SHIP] = -1
 
 
 # --- settlers and crews built at a harbor (§4.6.5, §5.1) ------------------------------
@@ -268,7 +251,7 @@ def do_rebuild_ship(state, tb, p, k):
 @njit(cache=True, inline="always")
 def _ship_at_harbor(state, tb, p, k):
     """``p``'s ship ``k`` is on the board at one of ``p``'s harbors."""
-    e = state[SHIP_EDGE + ship_slot(p, k)]
+    e = state[EL.SHIP_EDGE + ship_slot(p, k)]
     return e >= 0 and ship_harbor(state, tb, p, e) >= 0
 
 
@@ -304,47 +287,47 @@ def _hold_takes(state, tb, p, k, supply, cost, c):
 
 @njit(cache=True)
 def can_settler_to_storage(state, tb, p, v):
-    return _storage_takes(state, tb, p, v, SETTLERS_LEFT, COST_SETTLER, SETTLER)
+    return _storage_takes(state, tb, p, v, EL.SETTLERS_LEFT, COST_SETTLER, SETTLER)
 
 
 @njit(cache=True)
 def do_settler_to_storage(state, tb, p, v):
-    _make(state, p, SETTLERS_LEFT, COST_SETTLER, EP_STORAGE + v * NUM_CARGO + SETTLER)
+    _make(state, p, EL.SETTLERS_LEFT, COST_SETTLER, EL.EP_STORAGE + v * NUM_CARGO + SETTLER)
 
 
 @njit(cache=True)
 def can_settler_to_ship(state, tb, p, k):
-    return _hold_takes(state, tb, p, k, SETTLERS_LEFT, COST_SETTLER, SETTLER)
+    return _hold_takes(state, tb, p, k, EL.SETTLERS_LEFT, COST_SETTLER, SETTLER)
 
 
 @njit(cache=True)
 def do_settler_to_ship(state, tb, p, k):
-    slot = SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + SETTLER
-    _make(state, p, SETTLERS_LEFT, COST_SETTLER, slot)
+    slot = EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + SETTLER
+    _make(state, p, EL.SETTLERS_LEFT, COST_SETTLER, slot)
 
 
 @njit(cache=True)
 def can_crew_to_storage(state, tb, p, v):
     if (tb[T_MODULES] & MOD_CREWS) == 0:
         return False
-    return _storage_takes(state, tb, p, v, CREWS_LEFT, COST_CREW, CREW)
+    return _storage_takes(state, tb, p, v, EL.CREWS_LEFT, COST_CREW, CREW)
 
 
 @njit(cache=True)
 def do_crew_to_storage(state, tb, p, v):
-    _make(state, p, CREWS_LEFT, COST_CREW, EP_STORAGE + v * NUM_CARGO + CREW)
+    _make(state, p, EL.CREWS_LEFT, COST_CREW, EL.EP_STORAGE + v * NUM_CARGO + CREW)
 
 
 @njit(cache=True)
 def can_crew_to_ship(state, tb, p, k):
     if (tb[T_MODULES] & MOD_CREWS) == 0:
         return False
-    return _hold_takes(state, tb, p, k, CREWS_LEFT, COST_CREW, CREW)
+    return _hold_takes(state, tb, p, k, EL.CREWS_LEFT, COST_CREW, CREW)
 
 
 @njit(cache=True)
 def do_crew_to_ship(state, tb, p, k):
-    _make(state, p, CREWS_LEFT, COST_CREW, SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW)
+    _make(state, p, EL.CREWS_LEFT, COST_CREW, EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW)
 
 
 # --- throwing cargo away (§4.7) ----------------------------------------------------------
@@ -353,12 +336,12 @@ def do_crew_to_ship(state, tb, p, k):
 @njit(cache=True)
 def can_drop_from_ship(state, p, k, c):
     i = ship_slot(p, k)
-    return state[SHIP_EDGE + i] >= 0 and state[SHIP_CARGO + i * NUM_CARGO + c] > 0
+    return state[EL.SHIP_EDGE + i] >= 0 and state[EL.SHIP_CARGO + i * NUM_CARGO + c] > 0
 
 
 @njit(cache=True)
 def do_drop_from_ship(state, p, k, c):
-    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] -= 1
+    state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] -= 1
     return_cargo(state, p, c, 1)
 
 
@@ -366,12 +349,12 @@ def do_drop_from_ship(state, p, k, c):
 def can_drop_from_storage(state, tb, p, v, c):
     if v >= tb[T_NUM_VERTICES] or not own_harbor(state, p, v):
         return False
-    return state[EP_STORAGE + v * NUM_CARGO + c] > 0
+    return state[EL.EP_STORAGE + v * NUM_CARGO + c] > 0
 
 
 @njit(cache=True)
 def do_drop_from_storage(state, p, v, c):
-    state[EP_STORAGE + v * NUM_CARGO + c] -= 1
+    state[EL.EP_STORAGE + v * NUM_CARGO + c] -= 1
     return_cargo(state, p, c, 1)
 
 
@@ -399,20 +382,20 @@ def can_sell_for_gold(state, p, r):
 def do_sell_for_gold(state, p, r):
     state[HAND + p * NUM_CARD_TYPES + r] -= BANK_RATE
     state[BANK + r] += BANK_RATE
-    state[GOLD + p] += 1
+    state[EL.GOLD + p] += 1
 
 
 @njit(cache=True)
 def can_buy_with_gold(state, p, r):
     return (
-        state[GOLD + p] >= GOLD_PRICE
-        and state[GOLD_BUYS] < GOLD_BUYS_PER_TURN
+        state[EL.GOLD + p] >= GOLD_PRICE
+        and state[EL.GOLD_BUYS] < GOLD_BUYS_PER_TURN
         and state[BANK + r] > 0
     )
 
 
 @njit(cache=True)
 def do_buy_with_gold(state, p, r):
-    state[GOLD + p] -= GOLD_PRICE
-    state[GOLD_BUYS] += 1
+    state[EL.GOLD + p] -= GOLD_PRICE
+    state[EL.GOLD_BUYS] += 1
     take_from_bank(state, p, r, 1)

@@ -13,19 +13,9 @@ from catan_env.actions import EP_ACTIONS
 from ..common import layout as L
 from ..common.constants import NUM_CARD_TYPES, RESOURCE_NAMES
 from ..common.explain import cannot_afford
-from ..common.phases import (
-    ACTION,
-    DISCARD,
-    GAME_OVER,
-    PRE_ROLL,
-    SETUP_ROAD,
-    SETUP_SETTLEMENT,
-    TRADE_CLOSE,
-    TRADE_COMPOSE,
-    TRADE_RESPOND,
-)
 from . import board as B
 from . import layout as EL
+from . import phases as PH
 from .constants import (
     CARGO_NAMES,
     COST_CREW,
@@ -38,17 +28,6 @@ from .constants import (
     NUM_CARGO,
     SCENARIOS,
     SHIPS_PER_PLAYER,
-)
-from .phases import (
-    EP_PHASE_NAMES,
-    MOVEMENT,
-    PIRATE_STEAL,
-    PLACE_PIRATE,
-    PLACE_SHIP,
-    SETUP_HARBOR,
-    SETUP_NEUTRAL_HARBOR,
-    SETUP_NEUTRAL_SETTLEMENT,
-    SETUP_SHIP,
 )
 from .tables import (
     T_EDGE_EDGES,
@@ -93,15 +72,15 @@ _TRADE = {
     "confirm_trade",
 }
 _TRADE_PHASES = {
-    "offer_give": (ACTION, TRADE_COMPOSE),
-    "offer_want": (ACTION, TRADE_COMPOSE),
-    "offer_give_gold": (ACTION, TRADE_COMPOSE),
-    "offer_want_gold": (ACTION, TRADE_COMPOSE),
-    "propose": (TRADE_COMPOSE,),
-    "cancel_trade": (TRADE_COMPOSE, TRADE_CLOSE),
-    "accept": (TRADE_RESPOND,),
-    "decline": (TRADE_RESPOND,),
-    "confirm_trade": (TRADE_CLOSE,),
+    "offer_give": (PH.ACTION, PH.TRADE_COMPOSE),
+    "offer_want": (PH.ACTION, PH.TRADE_COMPOSE),
+    "offer_give_gold": (PH.ACTION, PH.TRADE_COMPOSE),
+    "offer_want_gold": (PH.ACTION, PH.TRADE_COMPOSE),
+    "propose": (PH.TRADE_COMPOSE,),
+    "cancel_trade": (PH.TRADE_COMPOSE, PH.TRADE_CLOSE),
+    "accept": (PH.TRADE_RESPOND,),
+    "decline": (PH.TRADE_RESPOND,),
+    "confirm_trade": (PH.TRADE_CLOSE,),
 }
 _WHERE = {
     "roll": "pre_roll",
@@ -111,7 +90,7 @@ _WHERE = {
     "build_ship": "action or place_ship",
     "drop_from_ship": "action or movement",
     "drop_from_storage": "action or movement",
-    **{f: " or ".join(EP_PHASE_NAMES[x] for x in ph) for f, ph in _TRADE_PHASES.items()},
+    **{f: " or ".join(PH.PHASE_NAMES[x] for x in ph) for f, ph in _TRADE_PHASES.items()},
 }
 _WHERE.update(
     {
@@ -136,29 +115,29 @@ _WHERE.update(
 )
 _PHASES_OF = {
     **_TRADE_PHASES,
-    "crew_to_storage": (ACTION,),
-    "crew_to_ship": (ACTION,),
-    "place_pirate": (PLACE_PIRATE,),
-    "steal": (PIRATE_STEAL,),
-    "no_steal": (PIRATE_STEAL,),
-    "chase_pirate": (MOVEMENT,),
-    "crew_to_lair": (MOVEMENT,),
-    "pick_up_crew": (MOVEMENT,),
-    "fishing_roll": (MOVEMENT,),
-    "catch_fish": (MOVEMENT,),
-    "deliver": (MOVEMENT,),
-    "befriend_village": (MOVEMENT,),
-    "fast_gold": (ACTION,),
-    "roll": (PRE_ROLL,),
-    "discard": (DISCARD,),
-    **{f: (ACTION,) for f in _TRADE_BUILD},
-    **{f: (MOVEMENT,) for f in _MOVEMENT},
-    "build_ship": (ACTION, PLACE_SHIP, SETUP_SHIP),
-    "build_settlement": (ACTION, SETUP_SETTLEMENT, SETUP_NEUTRAL_SETTLEMENT),
-    "build_road": (ACTION, SETUP_ROAD),
-    "build_harbor": (ACTION, SETUP_HARBOR, SETUP_NEUTRAL_HARBOR),
-    "drop_from_ship": (ACTION, MOVEMENT),
-    "drop_from_storage": (ACTION, MOVEMENT),
+    "crew_to_storage": (PH.ACTION,),
+    "crew_to_ship": (PH.ACTION,),
+    "place_pirate": (PH.PLACE_PIRATE,),
+    "steal": (PH.PIRATE_STEAL,),
+    "no_steal": (PH.PIRATE_STEAL,),
+    "chase_pirate": (PH.MOVEMENT,),
+    "crew_to_lair": (PH.MOVEMENT,),
+    "pick_up_crew": (PH.MOVEMENT,),
+    "fishing_roll": (PH.MOVEMENT,),
+    "catch_fish": (PH.MOVEMENT,),
+    "deliver": (PH.MOVEMENT,),
+    "befriend_village": (PH.MOVEMENT,),
+    "fast_gold": (PH.ACTION,),
+    "roll": (PH.PRE_ROLL,),
+    "discard": (PH.DISCARD,),
+    **{f: (PH.ACTION,) for f in _TRADE_BUILD},
+    **{f: (PH.MOVEMENT,) for f in _MOVEMENT},
+    "build_ship": (PH.ACTION, PH.PLACE_SHIP, PH.SETUP_SHIP),
+    "build_settlement": (PH.ACTION, PH.SETUP_SETTLEMENT, PH.SETUP_NEUTRAL_SETTLEMENT),
+    "build_road": (PH.ACTION, PH.SETUP_ROAD),
+    "build_harbor": (PH.ACTION, PH.SETUP_HARBOR, PH.SETUP_NEUTRAL_HARBOR),
+    "drop_from_ship": (PH.ACTION, PH.MOVEMENT),
+    "drop_from_storage": (PH.ACTION, PH.MOVEMENT),
 }
 
 
@@ -187,11 +166,11 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
     """Why ``action`` is not legal in the E&P state ``s``."""
     info = EP_ACTIONS.info(action)
     name = info.name
-    if int(s[L.PHASE]) == GAME_OVER:
+    if int(s[L.PHASE]) == PH.GAME_OVER:
         return f"{name} is illegal: the game is over"
     phase = int(s[L.PHASE])
     p = int(s[L.CURRENT_PLAYER])
-    where = f"seat {p} must decide in phase {EP_PHASE_NAMES[phase]}"
+    where = f"seat {p} must decide in phase {PH.PHASE_NAMES[phase]}"
     if phase not in _PHASES_OF[info.family]:
         return f"{name} is only possible in phase {_WHERE[info.family]}; {where}"
     reason = _reason(s, info, phase, p)
@@ -203,13 +182,13 @@ def _reason(s, info, phase, p) -> str:
     f, arg = info.family, info.arg
     if f in _TRADE:
         return _trade_reason(s, f, arg, p)
-    if phase in (SETUP_HARBOR, SETUP_NEUTRAL_HARBOR):
+    if phase in (PH.SETUP_HARBOR, PH.SETUP_NEUTRAL_HARBOR):
         return f"v{arg} is not a free marked harbor intersection (E&P §10.6, §10.7.3)"
-    if phase in (SETUP_SETTLEMENT, SETUP_NEUTRAL_SETTLEMENT):
+    if phase in (PH.SETUP_SETTLEMENT, PH.SETUP_NEUTRAL_SETTLEMENT):
         return _spot(s, tb, arg) if arg < tb[T_NUM_VERTICES] else "not on this board"
-    if phase == SETUP_ROAD:
+    if phase == PH.SETUP_ROAD:
         return f"path e{arg} is not a free land path at seat {p}'s settlement (E&P §10.6)"
-    if phase == SETUP_SHIP:
+    if phase == PH.SETUP_SHIP:
         return f"path e{arg} is not a free sea route at seat {p}'s harbor settlement"
     if f in ("crew_to_storage", "crew_to_ship"):
         from .layout import CREWS_LEFT
@@ -321,7 +300,7 @@ def _reason(s, info, phase, p) -> str:
             return why
         return f"v{arg} is not on the coast (no sea hex or frame there, E&P §4.6.3)"
     if f == "build_ship":
-        if phase == ACTION:
+        if phase == PH.ACTION:
             free = sum(_ship(s, p, k) < 0 for k in range(SHIPS_PER_PLAYER))
             if free == 0:
                 return f"all of seat {p}'s ships are out: rebuild one first (rebuild_ship)"
@@ -446,7 +425,7 @@ def _trade_reason(s, f, arg, p) -> str:
 
     if not s[L.OPT_DOMESTIC_TRADE]:
         return "trade between players is switched off (domestic_trade=False)"
-    if s[L.PHASE] == ACTION and s[L.PROPOSALS] >= s[L.OPT_TRADE_MAX_PROPOSALS]:
+    if s[L.PHASE] == PH.ACTION and s[L.PROPOSALS] >= s[L.OPT_TRADE_MAX_PROPOSALS]:
         limit = int(s[L.OPT_TRADE_MAX_PROPOSALS])
         return f"no more offers this turn (trade_max_proposals_per_turn={limit})"
     give = int(s[L.TRADE_GIVE : L.TRADE_GIVE + 5].sum() + s[TRADE_GOLD_GIVE])

@@ -11,6 +11,7 @@ delivers: the fish goes back to the supply and the marker advances (§8.4).
 from numba import njit
 
 from ..common.rng import rng_below
+from . import layout as EL
 from .building import hold_used, ship_slot
 from .constants import (
     FISH,
@@ -22,20 +23,6 @@ from .constants import (
     SPICE_TRACK,
 )
 from .lairs import ship_points_at_hex
-from .layout import (
-    EP_HEX_KIND,
-    EP_HEX_REVEALED,
-    FISH_DIE,
-    FISH_FACE,
-    FISH_ON,
-    FISH_SUPPLY,
-    FISHED,
-    MOVING_SHIP,
-    PIRATE_HEX,
-    SHIP_CARGO,
-    SHIP_EDGE,
-    SPICE_GONE,
-)
 from .missions import advance
 from .tables import (
     T_ANCHORS,
@@ -49,49 +36,49 @@ from .tables import (
 def can_fish(state, tb):
     return (
         (tb[T_MODULES] & MOD_FISH) != 0
-        and state[FISHED] == 0
-        and state[MOVING_SHIP] < 0
-        and state[FISH_SUPPLY] > 0
+        and state[EL.FISHED] == 0
+        and state[EL.MOVING_SHIP] < 0
+        and state[EL.FISH_SUPPLY] > 0
     )
 
 
 @njit(cache=True)
 def fishing_roll(state, tb):
     """Roll 1 die; a fish appears on the revealed shoal showing it (§8.3)."""
-    state[FISHED] = 1
+    state[EL.FISHED] = 1
     die = rng_below(state, 6) + 1
-    state[FISH_DIE] = die
+    state[EL.FISH_DIE] = die
     for h in range(tb[T_NUM_HEXES]):
         if (
-            state[EP_HEX_KIND + h] == FISH_SHOAL
-            and state[EP_HEX_REVEALED + h] == 1
-            and state[FISH_FACE + h] == die
-            and state[FISH_ON + h] == 0
-            and state[PIRATE_HEX] != h
+            state[EL.EP_HEX_KIND + h] == FISH_SHOAL
+            and state[EL.EP_HEX_REVEALED + h] == 1
+            and state[EL.FISH_FACE + h] == die
+            and state[EL.FISH_ON + h] == 0
+            and state[EL.PIRATE_HEX] != h
         ):
-            state[FISH_ON + h] = 1
-            state[FISH_SUPPLY] -= 1
+            state[EL.FISH_ON + h] = 1
+            state[EL.FISH_SUPPLY] -= 1
 
 
 @njit(cache=True)
 def can_catch(state, tb, p, k, h):
     """An empty ship at a corner of a shoal holding a fish (§8.4)."""
-    m = state[MOVING_SHIP]
-    if (m >= 0 and m != k) or h >= tb[T_NUM_HEXES] or state[FISH_ON + h] == 0:
+    m = state[EL.MOVING_SHIP]
+    if (m >= 0 and m != k) or h >= tb[T_NUM_HEXES] or state[EL.FISH_ON + h] == 0:
         return False
     return hold_used(state, p, k) == 0 and ship_points_at_hex(state, tb, ship_slot(p, k), h)
 
 
 @njit(cache=True)
 def catch(state, p, k, h):
-    state[FISH_ON + h] = 0
-    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + FISH] += 1
+    state[EL.FISH_ON + h] = 0
+    state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + FISH] += 1
 
 
 @njit(cache=True)
 def at_anchor(state, tb, i):
     """Ship slot ``i`` has an end on a Council anchor (§8.1)."""
-    e = state[SHIP_EDGE + i]
+    e = state[EL.SHIP_EDGE + i]
     return e >= 0 and edge_at_anchor(tb, e)
 
 
@@ -110,28 +97,28 @@ def can_deliver(state, tb, p, k, c):
     """A ship with an end on a Council anchor hands in a fish or a spice sack."""
     if c != FISH and c != SPICE_SACK:
         return False
-    m = state[MOVING_SHIP]
+    m = state[EL.MOVING_SHIP]
     if m >= 0 and m != k:
         return False
     i = ship_slot(p, k)
-    return state[SHIP_CARGO + i * NUM_CARGO + c] > 0 and at_anchor(state, tb, i)
+    return state[EL.SHIP_CARGO + i * NUM_CARGO + c] > 0 and at_anchor(state, tb, i)
 
 
 @njit(cache=True)
 def deliver(state, p, k, c):
     """The fish returns to the supply, a spice sack leaves the game; +1 on the track."""
-    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] -= 1
+    state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] -= 1
     if c == FISH:
-        state[FISH_SUPPLY] += 1
+        state[EL.FISH_SUPPLY] += 1
         advance(state, p, FISH_TRACK)
     else:
-        state[SPICE_GONE] += 1
+        state[EL.SPICE_GONE] += 1
         advance(state, p, SPICE_TRACK)
 
 
 @njit(cache=True)
 def pirate_takes_fish(state, h):
     """A pirate placed on a shoal sends its fish back to the supply (§8.5)."""
-    if state[FISH_ON + h] == 1:
-        state[FISH_ON + h] = 0
-        state[FISH_SUPPLY] += 1
+    if state[EL.FISH_ON + h] == 1:
+        state[EL.FISH_ON + h] = 0
+        state[EL.FISH_SUPPLY] += 1

@@ -16,6 +16,7 @@ from numba import njit
 from ..common.constants import MAX_PLAYERS
 from ..common.layout import ACTIVE_PLAYER, CHANCE_FORCING, NUM_PLAYERS
 from ..common.rng import rng_below
+from . import layout as EL
 from .board import edge_touches_hex
 from .building import hold_used, ship_slot
 from .constants import (
@@ -30,25 +31,6 @@ from .constants import (
     LAIRS_TRACK,
     NUM_CARGO,
 )
-from .layout import (
-    CAPTURES,
-    CREWS_LEFT,
-    EP_HEX_NUMBER,
-    GOLD,
-    HERO_DICE,
-    HERO_ROLLS,
-    LAIR_CREWS,
-    LAIR_POS,
-    LAIR_STACK,
-    LAIR_STATE,
-    LAIR_TOKEN,
-    MOVING_SHIP,
-    NUM_CAPTURES,
-    OPT_LATE_CAPTURE_GOLD,
-    OPT_RECOVER_CREWS,
-    SHIP_CARGO,
-    SHIP_EDGE,
-)
 from .missions import advance
 from .tables import (
     T_NUM_HEXES,
@@ -60,23 +42,23 @@ P = MAX_PLAYERS
 @njit(cache=True)
 def place_lair_token(state, h):
     """A gold field is revealed: the top lair token goes on it unseen (§7.2)."""
-    state[LAIR_TOKEN + h] = state[LAIR_STACK + state[LAIR_POS]]
-    state[LAIR_POS] += 1
-    state[LAIR_STATE + h] = LAIR_ACTIVE
+    state[EL.LAIR_TOKEN + h] = state[EL.LAIR_STACK + state[EL.LAIR_POS]]
+    state[EL.LAIR_POS] += 1
+    state[EL.LAIR_STATE + h] = LAIR_ACTIVE
 
 
 @njit(cache=True)
 def crews_on(state, h):
     n = 0
     for q in range(P):
-        n += state[LAIR_CREWS + h * P + q]
+        n += state[EL.LAIR_CREWS + h * P + q]
     return n
 
 
 @njit(cache=True)
 def ship_points_at_hex(state, tb, i, h):
     """Ship slot ``i`` has an end on a corner of ``h`` (E&P §2.4)."""
-    e = state[SHIP_EDGE + i]
+    e = state[EL.SHIP_EDGE + i]
     if e < 0:
         return False
     return edge_touches_hex(tb, e, h)
@@ -84,34 +66,34 @@ def ship_points_at_hex(state, tb, i, h):
 
 @njit(cache=True)
 def can_crew_to_lair(state, tb, p, k, h):
-    m = state[MOVING_SHIP]
+    m = state[EL.MOVING_SHIP]
     if (m >= 0 and m != k) or h >= tb[T_NUM_HEXES]:
         return False
-    if state[LAIR_STATE + h] != LAIR_ACTIVE or crews_on(state, h) >= CAPTURE_CREWS:
+    if state[EL.LAIR_STATE + h] != LAIR_ACTIVE or crews_on(state, h) >= CAPTURE_CREWS:
         return False
     i = ship_slot(p, k)
-    return state[SHIP_CARGO + i * NUM_CARGO + CREW] > 0 and ship_points_at_hex(state, tb, i, h)
+    return state[EL.SHIP_CARGO + i * NUM_CARGO + CREW] > 0 and ship_points_at_hex(state, tb, i, h)
 
 
 @njit(cache=True)
 def crew_to_lair(state, tb, p, k, h):
     """One crew lands on the lair; the third one captures it (§7.3, §7.4)."""
-    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW] -= 1
-    state[LAIR_CREWS + h * P + p] += 1
+    state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW] -= 1
+    state[EL.LAIR_CREWS + h * P + p] += 1
     if crews_on(state, h) == CAPTURE_CREWS:
-        state[LAIR_STATE + h] = LAIR_CAPTURED
-        if not state[OPT_LATE_CAPTURE_GOLD]:
+        state[EL.LAIR_STATE + h] = LAIR_CAPTURED
+        if not state[EL.OPT_LATE_CAPTURE_GOLD]:
             _pay_capture_gold(state, h)
-        state[CAPTURES + state[NUM_CAPTURES]] = h
-        state[NUM_CAPTURES] += 1
+        state[EL.CAPTURES + state[EL.NUM_CAPTURES]] = h
+        state[EL.NUM_CAPTURES] += 1
 
 
 @njit(cache=True)
 def _pay_capture_gold(state, h):
     """2 gold to every participant of the capture of ``h`` (§7.4)."""
     for q in range(state[NUM_PLAYERS]):
-        if state[LAIR_CREWS + h * P + q] > 0:
-            state[GOLD + q] += CAPTURE_GOLD
+        if state[EL.LAIR_CREWS + h * P + q] > 0:
+            state[EL.GOLD + q] += CAPTURE_GOLD
 
 
 @njit(cache=True)
@@ -119,13 +101,13 @@ def can_pick_up(state, tb, p, k, h):
     """Own crews left on a gold field may board a ship pointing at it (§7.6); with
     flag ``recover_crews_from_active_lair`` also crews on a lair not yet captured
     (§7.3, §14)."""
-    m = state[MOVING_SHIP]
+    m = state[EL.MOVING_SHIP]
     if (m >= 0 and m != k) or h >= tb[T_NUM_HEXES]:
         return False
-    ls = state[LAIR_STATE + h]
-    if not (ls == LAIR_GOLD_FIELD or (ls == LAIR_ACTIVE and state[OPT_RECOVER_CREWS])):
+    ls = state[EL.LAIR_STATE + h]
+    if not (ls == LAIR_GOLD_FIELD or (ls == LAIR_ACTIVE and state[EL.OPT_RECOVER_CREWS])):
         return False
-    if state[LAIR_CREWS + h * P + p] == 0:
+    if state[EL.LAIR_CREWS + h * P + p] == 0:
         return False
     i = ship_slot(p, k)
     if hold_used(state, p, k) + CARGO_SIZE[CREW] > CAPACITY:
@@ -135,8 +117,8 @@ def can_pick_up(state, tb, p, k, h):
 
 @njit(cache=True)
 def pick_up(state, p, k, h):
-    state[LAIR_CREWS + h * P + p] -= 1
-    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW] += 1
+    state[EL.LAIR_CREWS + h * P + p] -= 1
+    state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW] += 1
 
 
 @njit(cache=True)
@@ -157,7 +139,7 @@ def _hero(state, h):
     alive = np.zeros(P, np.bool_)
     count = 0
     for q in range(n):
-        if state[LAIR_CREWS + h * P + q] > 0:
+        if state[EL.LAIR_CREWS + h * P + q] > 0:
             alive[q] = True
             count += 1
     forcing = state[CHANCE_FORCING] != 0
@@ -167,8 +149,8 @@ def _hero(state, h):
             pick = rng_below(state, count)
             for q in range(n):
                 if alive[q]:
-                    state[HERO_DICE + q] = 2 if pick == 0 else 1
-                    state[HERO_ROLLS] += 1
+                    state[EL.HERO_DICE + q] = 2 if pick == 0 else 1
+                    state[EL.HERO_ROLLS] += 1
                     alive[q] = pick == 0
                     pick -= 1
             break
@@ -187,21 +169,21 @@ def _hero(state, h):
                 # Each die is stored as soon as it is drawn, so the explicit chance
                 # nodes (``rng.forced_below``) see every draw in the state.
                 if forcing:
-                    state[HERO_DICE + q] = joint % 6 + 1
+                    state[EL.HERO_DICE + q] = joint % 6 + 1
                     joint //= 6
                 else:
-                    state[HERO_DICE + q] = rng_below(state, 6) + 1
-                totals[q] = state[HERO_DICE + q] + state[LAIR_CREWS + h * P + q]
-                state[HERO_ROLLS] += 1
+                    state[EL.HERO_DICE + q] = rng_below(state, 6) + 1
+                totals[q] = state[EL.HERO_DICE + q] + state[EL.LAIR_CREWS + h * P + q]
+                state[EL.HERO_ROLLS] += 1
                 if totals[q] > best:
                     best = totals[q]
         most = 0
         for q in range(n):
-            if alive[q] and totals[q] == best and state[LAIR_CREWS + h * P + q] > most:
-                most = state[LAIR_CREWS + h * P + q]
+            if alive[q] and totals[q] == best and state[EL.LAIR_CREWS + h * P + q] > most:
+                most = state[EL.LAIR_CREWS + h * P + q]
         count = 0
         for q in range(n):
-            alive[q] = alive[q] and totals[q] == best and state[LAIR_CREWS + h * P + q] == most
+            alive[q] = alive[q] and totals[q] == best and state[EL.LAIR_CREWS + h * P + q] == most
             if alive[q]:
                 count += 1
         first = False
@@ -216,19 +198,19 @@ def resolve_captures(state):
     """End of the movement phase: track steps, hero, flipped token (§7.4)."""
     n = state[NUM_PLAYERS]
     a = state[ACTIVE_PLAYER]
-    for c in range(state[NUM_CAPTURES]):
-        h = state[CAPTURES + c]
-        if state[OPT_LATE_CAPTURE_GOLD]:
+    for c in range(state[EL.NUM_CAPTURES]):
+        h = state[EL.CAPTURES + c]
+        if state[EL.OPT_LATE_CAPTURE_GOLD]:
             _pay_capture_gold(state, h)  # flag capture_gold_timing (§7.4, §14)
         for k in range(n):
             q = (a + k) % n
-            if state[LAIR_CREWS + h * P + q] > 0:
+            if state[EL.LAIR_CREWS + h * P + q] > 0:
                 advance(state, q, LAIRS_TRACK)
         hero = _hero(state, h)
         advance(state, hero, LAIRS_TRACK)
-        state[LAIR_CREWS + h * P + hero] -= 1
-        state[CREWS_LEFT + hero] += 1
-        state[EP_HEX_NUMBER + h] = state[LAIR_TOKEN + h]
-        state[LAIR_STATE + h] = LAIR_GOLD_FIELD
-        state[CAPTURES + c] = -1
-    state[NUM_CAPTURES] = 0
+        state[EL.LAIR_CREWS + h * P + hero] -= 1
+        state[EL.CREWS_LEFT + hero] += 1
+        state[EL.EP_HEX_NUMBER + h] = state[EL.LAIR_TOKEN + h]
+        state[EL.LAIR_STATE + h] = LAIR_GOLD_FIELD
+        state[EL.CAPTURES + c] = -1
+    state[EL.NUM_CAPTURES] = 0

@@ -1,6 +1,6 @@
 """State layout of Explorers & Pirates: the base fields, then these (E&P §12.1).
 
-``EP_LAYOUT`` extends the base layout, so the shared fields (options, RNG,
+``LAYOUT`` extends the base layout, so the shared fields (options, RNG,
 hands, bank, turn, dice, discards owed, public VP, winner, the chance fields)
 keep their offsets and the shared helpers (cards, dice, win check) work on an
 E&P state. The base game's board fields (sized for the 19-hex island) stay
@@ -24,8 +24,8 @@ MAX_AREA = 16
 #: Number tokens per area stack (E&P §1.6).
 TOKENS_PER_AREA = 6
 
-EP_LAYOUT = BASE_LAYOUT.extend("explorers_and_pirates")
-_add = EP_LAYOUT.add
+LAYOUT = BASE_LAYOUT.extend("explorers_and_pirates")
+_add = LAYOUT.add
 P = MAX_PLAYERS
 S = SHIPS_PER_PLAYER
 
@@ -122,7 +122,7 @@ SPICE_SUPPLY = _add("spice_supply", doc="spice sacks next to the board")
 SPICE_GONE = _add("spice_delivered", doc="sacks delivered (out of the game)")
 FAST_GOLD_USED = _add("fast_gold_this_turn", doc="Fast Gold sales this trade/build phase")
 
-EP_STATE_SIZE = EP_LAYOUT.size
+EP_STATE_SIZE = LAYOUT.size
 EP_CONFIG = (
     OPT_SCENARIO,
     OPT_STEAL_REQUIRED,

@@ -13,18 +13,10 @@ from ..common.layout import (
     PHASE,
 )
 from ..common.masks import mask_from_ids
-from ..common.phases import (
-    ACTION,
-    DISCARD,
-    PRE_ROLL,
-    SETUP_ROAD,
-    SETUP_SETTLEMENT,
-    TRADE_CLOSE,
-    TRADE_COMPOSE,
-    TRADE_RESPOND,
-)
 from ..common.trade import close_actions, propose_actions, respond_actions
 from . import action_ids as A
+from . import layout as EL
+from . import phases as PH
 from .board import (
     distance_ok,
     edge_road_ok,
@@ -50,23 +42,6 @@ from .building import (
 from .constants import NUM_CARGO, SHIPS_PER_PLAYER
 from .fish import can_catch, can_deliver, can_fish
 from .lairs import can_crew_to_lair, can_pick_up
-from .layout import (
-    EP_ROAD_OWNER,
-    EP_VERTEX_BUILDING,
-    EP_VERTEX_OWNER,
-    MAX_HEXES,
-    MOVING_SHIP,
-    OPT_STEAL_REQUIRED,
-)
-from .phases import (
-    MOVEMENT,
-    PIRATE_STEAL,
-    PLACE_PIRATE,
-    PLACE_SHIP,
-    SETUP_HARBOR,
-    SETUP_NEUTRAL_HARBOR,
-    SETUP_NEUTRAL_SETTLEMENT,
-)
 from .pirates import can_chase, can_rob, pirate_hex_ok
 from .setup import in_setup
 from .ships import (
@@ -200,14 +175,14 @@ def _offer_additions(state, p, out, n):
 @njit(cache=True)
 def _trade_phases(state, phase, p, out):
     n = 0
-    if phase == TRADE_COMPOSE:
+    if phase == PH.TRADE_COMPOSE:
         n = _offer_additions(state, p, out, 0)
         n = propose_actions(
             state, out, n, ep_offer_complete(state), A.TRADE_PROPOSE, A.TRADE_CANCEL
         )
-    elif phase == TRADE_RESPOND:
+    elif phase == PH.TRADE_RESPOND:
         n = respond_actions(out, ep_can_accept(state, p), A.TRADE_ACCEPT, A.TRADE_DECLINE)
-    elif phase == TRADE_CLOSE:
+    elif phase == PH.TRADE_CLOSE:
         n = close_actions(state, out, A.TRADE_CANCEL, A.TRADE_CONFIRM)
     return n
 
@@ -229,7 +204,7 @@ def _movement(state, tb, p, out, n):
     if can_boost(state, p):
         out[n] = A.BOOST
         n += 1
-    if state[MOVING_SHIP] >= 0 and can_stop(state, p):
+    if state[EL.MOVING_SHIP] >= 0 and can_stop(state, p):
         out[n] = A.STOP_SHIP
         n += 1
     for k in range(SHIPS_PER_PLAYER):
@@ -259,12 +234,12 @@ def _movement(state, tb, p, out, n):
     for k in range(SHIPS_PER_PLAYER):
         for h in range(nh):
             if can_crew_to_lair(state, tb, p, k, h):
-                out[n] = A.CREW_TO_LAIR + k * MAX_HEXES + h
+                out[n] = A.CREW_TO_LAIR + k * EL.MAX_HEXES + h
                 n += 1
     for k in range(SHIPS_PER_PLAYER):
         for h in range(nh):
             if can_pick_up(state, tb, p, k, h):
-                out[n] = A.PICK_UP_CREW + k * MAX_HEXES + h
+                out[n] = A.PICK_UP_CREW + k * EL.MAX_HEXES + h
                 n += 1
     if can_fish(state, tb):
         out[n] = A.FISHING_ROLL
@@ -272,7 +247,7 @@ def _movement(state, tb, p, out, n):
     for k in range(SHIPS_PER_PLAYER):
         for h in range(nh):
             if can_catch(state, tb, p, k, h):
-                out[n] = A.CATCH_FISH + k * MAX_HEXES + h
+                out[n] = A.CATCH_FISH + k * EL.MAX_HEXES + h
                 n += 1
     for k in range(SHIPS_PER_PLAYER):
         for c in range(NUM_CARGO):
@@ -282,7 +257,7 @@ def _movement(state, tb, p, out, n):
     for k in range(SHIPS_PER_PLAYER):
         for h in range(nh):
             if can_befriend(state, tb, p, k, h):
-                out[n] = A.BEFRIEND + k * MAX_HEXES + h
+                out[n] = A.BEFRIEND + k * EL.MAX_HEXES + h
                 n += 1
     return n
 
@@ -290,22 +265,22 @@ def _movement(state, tb, p, out, n):
 @njit(cache=True)
 def _setup(state, tb, p, phase, out):
     n = 0
-    if phase == SETUP_HARBOR or phase == SETUP_NEUTRAL_HARBOR:
+    if phase == PH.SETUP_HARBOR or phase == PH.SETUP_NEUTRAL_HARBOR:
         for v in range(tb[T_NUM_VERTICES]):
             if tb[T_VERTEX_MARKED + v] == 1 and distance_ok(state, tb, v):
                 out[n] = A.BUILD_HARBOR + v
                 n += 1
-    elif phase == SETUP_SETTLEMENT or phase == SETUP_NEUTRAL_SETTLEMENT:
+    elif phase == PH.SETUP_SETTLEMENT or phase == PH.SETUP_NEUTRAL_SETTLEMENT:
         for v in range(tb[T_NUM_VERTICES]):
             if settlement_spot_ok(state, tb, v, p):
                 out[n] = A.BUILD_SETTLEMENT + v
                 n += 1
-    elif phase == SETUP_ROAD:
+    elif phase == PH.SETUP_ROAD:
         for e in range(tb[T_NUM_EDGES]):
-            if state[EP_ROAD_OWNER + e] < 0 and edge_road_ok(state, tb, e, p):
+            if state[EL.EP_ROAD_OWNER + e] < 0 and edge_road_ok(state, tb, e, p):
                 for s in range(2):
                     v = tb[T_EDGE_VERTICES + 2 * e + s]
-                    if state[EP_VERTEX_OWNER + v] == p and state[EP_VERTEX_BUILDING + v] == 1:
+                    if state[EL.EP_VERTEX_OWNER + v] == p and state[EL.EP_VERTEX_BUILDING + v] == 1:
                         out[n] = A.BUILD_ROAD + e
                         n += 1
                         break
@@ -320,7 +295,7 @@ def _setup(state, tb, p, phase, out):
 @njit(cache=True)
 def _pirate(state, tb, p, phase, out):
     n = 0
-    if phase == PLACE_PIRATE:
+    if phase == PH.PLACE_PIRATE:
         for h in range(tb[T_NUM_HEXES]):
             if pirate_hex_ok(state, tb, p, h):
                 out[n] = A.PLACE_PIRATE + h
@@ -331,7 +306,7 @@ def _pirate(state, tb, p, phase, out):
         if can_rob(state, tb, p, (p + k) % players):
             out[n] = A.STEAL + k - 1
             n += 1
-    if n > 0 and state[OPT_STEAL_REQUIRED]:
+    if n > 0 and state[EL.OPT_STEAL_REQUIRED]:
         return n  # flag steal_optional=False (E&P §14)
     out[n] = A.NO_STEAL
     return n + 1
@@ -344,10 +319,10 @@ def ep_legal_actions(state, tb, out):
     is over."""
     phase = state[PHASE]
     p = state[CURRENT_PLAYER]
-    if phase == PRE_ROLL:
+    if phase == PH.PRE_ROLL:
         out[0] = A.ROLL
         return 1
-    if phase == DISCARD:
+    if phase == PH.DISCARD:
         n = 0
         if state[DISCARDS_OWED + p] > 0:
             for r in range(NUM_RESOURCES):
@@ -355,17 +330,17 @@ def ep_legal_actions(state, tb, out):
                     out[n] = A.DISCARD + r
                     n += 1
         return n
-    if phase == ACTION:
+    if phase == PH.ACTION:
         return _trade_build(state, tb, p, out, 0)
-    if phase == MOVEMENT:
+    if phase == PH.MOVEMENT:
         return _movement(state, tb, p, out, 0)
-    if phase == TRADE_COMPOSE or phase == TRADE_RESPOND or phase == TRADE_CLOSE:
+    if phase == PH.TRADE_COMPOSE or phase == PH.TRADE_RESPOND or phase == PH.TRADE_CLOSE:
         return _trade_phases(state, phase, p, out)
-    if phase == PLACE_PIRATE or phase == PIRATE_STEAL:
+    if phase == PH.PLACE_PIRATE or phase == PH.PIRATE_STEAL:
         return _pirate(state, tb, p, phase, out)
     if in_setup(phase):
         return _setup(state, tb, p, phase, out)
-    if phase == PLACE_SHIP:
+    if phase == PH.PLACE_SHIP:
         n = 0
         for e in range(tb[T_NUM_EDGES]):
             if can_build_ship(state, tb, p, e, True):

@@ -12,21 +12,12 @@ from numba import njit
 
 from ..common.layout import NUM_PLAYERS, PUBLIC_VP
 from ..common.scoring import check_win
+from . import layout as EL
 from .constants import (
     NUM_TRACKS,
     SCENARIOS,
     TRACK_LAST,
     TRACK_VP,
-)
-from .layout import (
-    MISSION_VP,
-    OPT_S2_END_WIN,
-    OPT_SCENARIO,
-    OPT_UNCAPPED_TRACKS,
-    TRACK_CLOCK,
-    TRACK_HOLDER,
-    TRACK_POS,
-    TRACK_STAMP,
 )
 
 _PIRATE_LAIRS = SCENARIOS.index("pirate_lairs")
@@ -37,7 +28,7 @@ def ep_check_win(state):
     """``check_win`` at any moment of the active player's turn (E&P §4.13), except
     under flag ``s2_win_check="end_of_turn"`` in Pirate Lairs, where only
     ``ep_check_win_at_turn_end`` decides (the Greek edition's reading, §14)."""
-    if state[OPT_S2_END_WIN] and state[OPT_SCENARIO] == _PIRATE_LAIRS:
+    if state[EL.OPT_S2_END_WIN] and state[EL.OPT_SCENARIO] == _PIRATE_LAIRS:
         return False
     return check_win(state)
 
@@ -53,10 +44,10 @@ def mission_vp(state, p):
     """VP of seat ``p`` from the tracks and the VP cards it holds (E&P §6.2)."""
     vp = 0
     for t in range(NUM_TRACKS):
-        pos = state[TRACK_POS + p * NUM_TRACKS + t]
+        pos = state[EL.TRACK_POS + p * NUM_TRACKS + t]
         # Flag mission_track_vp="uncapped" (§14): the withdrawn reading, 1 VP a space.
-        vp += pos if state[OPT_UNCAPPED_TRACKS] else TRACK_VP[t, pos]
-        if state[TRACK_HOLDER + t] == p:
+        vp += pos if state[EL.OPT_UNCAPPED_TRACKS] else TRACK_VP[t, pos]
+        if state[EL.TRACK_HOLDER + t] == p:
             vp += 1
     return vp
 
@@ -65,16 +56,17 @@ def mission_vp(state, p):
 def _holder(state, t):
     best = -1
     for q in range(state[NUM_PLAYERS]):
-        pos = state[TRACK_POS + q * NUM_TRACKS + t]
+        pos = state[EL.TRACK_POS + q * NUM_TRACKS + t]
         if pos == 0:
             continue
         if best < 0:
             best = q
             continue
-        bpos = state[TRACK_POS + best * NUM_TRACKS + t]
+        bpos = state[EL.TRACK_POS + best * NUM_TRACKS + t]
         if pos > bpos or (
             pos == bpos
-            and state[TRACK_STAMP + q * NUM_TRACKS + t] < state[TRACK_STAMP + best * NUM_TRACKS + t]
+            and state[EL.TRACK_STAMP + q * NUM_TRACKS + t]
+            < state[EL.TRACK_STAMP + best * NUM_TRACKS + t]
         ):
             best = q
     return best
@@ -84,20 +76,20 @@ def _holder(state, t):
 def refresh_mission_vp(state):
     for q in range(state[NUM_PLAYERS]):
         vp = mission_vp(state, q)
-        state[PUBLIC_VP + q] += vp - state[MISSION_VP + q]
-        state[MISSION_VP + q] = vp
+        state[PUBLIC_VP + q] += vp - state[EL.MISSION_VP + q]
+        state[EL.MISSION_VP + q] = vp
 
 
 @njit(cache=True)
 def advance(state, p, t):
     """Move ``p``'s marker on track ``t`` one space; past the last space progress is
     lost and the marker keeps its place in the stack (E&P §6.2)."""
-    i = TRACK_POS + p * NUM_TRACKS + t
+    i = EL.TRACK_POS + p * NUM_TRACKS + t
     if state[i] >= TRACK_LAST[t]:
         return
     state[i] += 1
-    state[TRACK_CLOCK] += 1
-    state[TRACK_STAMP + p * NUM_TRACKS + t] = state[TRACK_CLOCK]
-    state[TRACK_HOLDER + t] = _holder(state, t)
+    state[EL.TRACK_CLOCK] += 1
+    state[EL.TRACK_STAMP + p * NUM_TRACKS + t] = state[EL.TRACK_CLOCK]
+    state[EL.TRACK_HOLDER + t] = _holder(state, t)
     refresh_mission_vp(state)
     ep_check_win(state)

@@ -1,6 +1,6 @@
 """Per-player observations of Explorers & Pirates (E&P §12.7).
 
-One flat float32 vector in [0, 1] with named views (``EP_OBS_LAYOUT``), seats
+One flat float32 vector in [0, 1] with named views (``OBS_LAYOUT``), seats
 relative to the observer (neutral pieces of a 2-player game have their own
 slot). Public: every face-up hex with its number, every piece, ship and cargo,
 gold, supplies, VP, card counts, and how many number tokens are left in each
@@ -45,8 +45,8 @@ from .tables import (
 P = MAX_PLAYERS
 S = SHIPS_PER_PLAYER
 OWNERS = P + 1  # relative seats, then neutral
-EP_OBS_LAYOUT = Layout("observation_ep")
-_o = EP_OBS_LAYOUT.add
+OBS_LAYOUT = Layout("observation_ep")
+_o = OBS_LAYOUT.add
 O_HEX_KIND = _o("hex_kind", (MAX_HEXES, NUM_HEX_KINDS + 1), "one-hot kind; last: unknown")
 O_HEX_NUMBER = _o("hex_number", (MAX_HEXES, 11), "one-hot number token 2..12")
 O_SETTLEMENT = _o("settlement", (MAX_VERTICES, OWNERS), "settlement of relative seat / neutral")
@@ -95,7 +95,7 @@ O_VILLAGE_CREWS = _o("village_crews", (MAX_HEXES, P), "relative seat befriended 
 O_SPICE_SUPPLY = _o("spice_supply", 1, "spice sacks in the supply / 24")
 O_FAST_GOLD = _o("fast_gold_used", 1, "Fast Gold sales this turn / 2")
 
-EP_OBS_SIZE = EP_OBS_LAYOUT.size
+EP_OBS_SIZE = OBS_LAYOUT.size
 
 
 @njit(cache=True)
@@ -104,7 +104,7 @@ def _owner_slot(owner, me, n):
 
 
 @njit(cache=True)
-def ep_observe_into(state, tb, me, out):
+def observe_into(state, tb, me, out):
     """Write seat ``me``'s observation of an E&P ``state`` into ``out``."""
     out[:] = 0.0
     n = state[L.NUM_PLAYERS]

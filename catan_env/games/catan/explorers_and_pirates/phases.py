@@ -6,6 +6,9 @@ trade and build phase, E&P §4.2 step 2), ``discard``, the three trade phases
 and ``game_over``.
 """
 
+# Every base phase under its name too, so a module of the variant reads all its
+# phases from this one module.
+from ..common.phases import *  # noqa: F403
 from ..common.phases import NUM_PHASES as _BASE_PHASES
 from ..common.phases import PHASE_NAMES as _BASE_NAMES
 
@@ -27,5 +30,5 @@ PLACE_PIRATE = _phase("place_pirate")  # a 7 or a successful chase (E&P §5.2, �
 PIRATE_STEAL = _phase("pirate_steal")  # choose a victim with a ship at the pirate, or none
 
 EP_NUM_PHASES = len(_names)
-EP_PHASE_NAMES = tuple(_names)
+PHASE_NAMES = tuple(_names)
 assert _BASE_PHASES == 14

@@ -7,17 +7,11 @@ placer may then steal from an opponent with a ship on a side of that hex.
 
 from numba import njit
 
+from ..common import layout as L
 from ..common.cards import hand_size, move_card
 from ..common.constants import NUM_CARD_TYPES, NUM_RESOURCES
-from ..common.layout import (
-    ACTIVE_PLAYER,
-    CURRENT_PLAYER,
-    HAND,
-    NUM_PLAYERS,
-    PHASE,
-    RESUME_PHASE,
-)
 from ..common.rng import rng_below
+from . import layout as EL
 from .board import edge_touches_hex, is_sea_kind
 from .building import ship_slot
 from .constants import (
@@ -26,19 +20,6 @@ from .constants import (
     SHIPS_PER_PLAYER,
 )
 from .fish import pirate_takes_fish
-from .layout import (
-    CHASE_DIE,
-    CHASED,
-    EP_HEX_KIND,
-    EP_HEX_REVEALED,
-    GOLD,
-    MOVED,
-    MOVING_SHIP,
-    PIRATE_HEX,
-    PIRATE_OWNER,
-    SHIP_EDGE,
-    SHIP_FLAGS,
-)
 from .phases import PIRATE_STEAL, PLACE_PIRATE
 from .spices import bonus_faces
 from .tables import (
@@ -54,12 +35,12 @@ CHASE_SUCCESS = 6
 def pirate_hex_ok(state, tb, p, h):
     """A legal hex for ``p``'s pirate: face-up sea away from the island and the frame,
     and a different hex if ``p``'s own pirate is already there (E&P §5.2)."""
-    if h >= tb[T_NUM_HEXES] or tb[T_PIRATE_OK + h] == 0 or state[EP_HEX_REVEALED + h] == 0:
+    if h >= tb[T_NUM_HEXES] or tb[T_PIRATE_OK + h] == 0 or state[EL.EP_HEX_REVEALED + h] == 0:
         return False
-    kind = state[EP_HEX_KIND + h]
+    kind = state[EL.EP_HEX_KIND + h]
     if not is_sea_kind(kind) or kind == COUNCIL or kind == FRAME_SEA:
         return False
-    return not (state[PIRATE_OWNER] == p and state[PIRATE_HEX] == h)
+    return not (state[EL.PIRATE_OWNER] == p and state[EL.PIRATE_HEX] == h)
 
 
 @njit(cache=True)
@@ -73,11 +54,11 @@ def edge_on_hex(tb, e, h):
 @njit(cache=True)
 def can_rob(state, tb, thief, q):
     """``q`` is an opponent with a ship on a side of the pirate hex (E&P §5.2)."""
-    if q == thief or q >= state[NUM_PLAYERS]:
+    if q == thief or q >= state[L.NUM_PLAYERS]:
         return False
-    h = state[PIRATE_HEX]
+    h = state[EL.PIRATE_HEX]
     for k in range(SHIPS_PER_PLAYER):
-        e = state[SHIP_EDGE + ship_slot(q, k)]
+        e = state[EL.SHIP_EDGE + ship_slot(q, k)]
         if e >= 0 and edge_on_hex(tb, e, h):
             return True
     return False
@@ -86,23 +67,23 @@ def can_rob(state, tb, thief, q):
 @njit(cache=True)
 def begin_pirate(state, resume):
     """The active player must place their pirate ship, then play resumes at ``resume``."""
-    state[RESUME_PHASE] = resume
-    state[PHASE] = PLACE_PIRATE
-    state[CURRENT_PLAYER] = state[ACTIVE_PLAYER]
+    state[L.RESUME_PHASE] = resume
+    state[L.PHASE] = PLACE_PIRATE
+    state[L.CURRENT_PLAYER] = state[L.ACTIVE_PLAYER]
 
 
 @njit(cache=True)
 def place_pirate(state, tb, p, h):
     """Put ``p``'s pirate on ``h`` (an opponent's goes home), then the steal, if
     anyone can be robbed (E&P §5.2)."""
-    state[PIRATE_HEX] = h
-    state[PIRATE_OWNER] = p
+    state[EL.PIRATE_HEX] = h
+    state[EL.PIRATE_OWNER] = p
     pirate_takes_fish(state, h)
-    for q in range(state[NUM_PLAYERS]):
+    for q in range(state[L.NUM_PLAYERS]):
         if can_rob(state, tb, p, q):
-            state[PHASE] = PIRATE_STEAL
+            state[L.PHASE] = PIRATE_STEAL
             return
-    state[PHASE] = state[RESUME_PHASE]
+    state[L.PHASE] = state[L.RESUME_PHASE]
 
 
 @njit(cache=True)
@@ -112,27 +93,27 @@ def steal(state, thief, victim):
     if n > 0:
         pick = rng_below(state, n)
         for r in range(NUM_RESOURCES):
-            held = state[HAND + victim * NUM_CARD_TYPES + r]
+            held = state[L.HAND + victim * NUM_CARD_TYPES + r]
             if pick < held:
                 move_card(state, victim, thief, r, 1)
                 break
             pick -= held
-    elif state[GOLD + victim] > 0:
-        state[GOLD + victim] -= 1
-        state[GOLD + thief] += 1
-    state[PHASE] = state[RESUME_PHASE]
+    elif state[EL.GOLD + victim] > 0:
+        state[EL.GOLD + victim] -= 1
+        state[EL.GOLD + thief] += 1
+    state[L.PHASE] = state[L.RESUME_PHASE]
 
 
 @njit(cache=True)
 def end_steal(state):
-    state[PHASE] = state[RESUME_PHASE]
+    state[L.PHASE] = state[L.RESUME_PHASE]
 
 
 @njit(cache=True)
 def tribute_due(state, tb, p, cur, e):
     """Moving from ``cur`` to ``e`` touches a side of an opponent's pirate hex (§5.3)."""
-    h = state[PIRATE_HEX]
-    if h < 0 or state[PIRATE_OWNER] == p:
+    h = state[EL.PIRATE_HEX]
+    if h < 0 or state[EL.PIRATE_OWNER] == p:
         return False
     return edge_on_hex(tb, cur, h) or edge_on_hex(tb, e, h)
 
@@ -141,15 +122,15 @@ def tribute_due(state, tb, p, cur, e):
 def can_chase(state, tb, p, k):
     """Ship ``k`` is battle-ready: unmoved, not tried yet, an end on a corner of an
     opponent's pirate hex, and no other ship mid-move (E&P §5.4)."""
-    h = state[PIRATE_HEX]
-    if h < 0 or state[PIRATE_OWNER] == p:
+    h = state[EL.PIRATE_HEX]
+    if h < 0 or state[EL.PIRATE_OWNER] == p:
         return False
-    m = state[MOVING_SHIP]
+    m = state[EL.MOVING_SHIP]
     if m >= 0 and m != k:
         return False
     i = ship_slot(p, k)
-    e = state[SHIP_EDGE + i]
-    if e < 0 or (state[SHIP_FLAGS + i] & (MOVED | CHASED)) != 0:
+    e = state[EL.SHIP_EDGE + i]
+    if e < 0 or (state[EL.SHIP_FLAGS + i] & (EL.MOVED | EL.CHASED)) != 0:
         return False
     return edge_touches_hex(tb, e, h)
 
@@ -157,10 +138,10 @@ def can_chase(state, tb, p, k):
 @njit(cache=True)
 def chase(state, tb, p, k, resume):
     """Roll 1 die: on a 6 the pirate goes home and ``p`` places their own (§5.4)."""
-    state[SHIP_FLAGS + ship_slot(p, k)] |= CHASED
+    state[EL.SHIP_FLAGS + ship_slot(p, k)] |= EL.CHASED
     die = rng_below(state, 6) + 1
-    state[CHASE_DIE] = die
+    state[EL.CHASE_DIE] = die
     if die == CHASE_SUCCESS or bonus_faces(state, tb, p) & (1 << die):
-        state[PIRATE_HEX] = -1
-        state[PIRATE_OWNER] = -1
+        state[EL.PIRATE_HEX] = -1
+        state[EL.PIRATE_OWNER] = -1
         begin_pirate(state, resume)

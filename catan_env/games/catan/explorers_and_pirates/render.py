@@ -51,7 +51,7 @@ def summaries(state: np.ndarray) -> list[dict[str, Any]]:
     space on each mission track), ``mission_cards`` (tracks whose mission VP
     card the seat holds) and ``mission_vp``.
     """
-    g, s = EL.EP_LAYOUT, state
+    g, s = EL.LAYOUT, state
     n = g.get(s, "num_players")
     owner = g.view(s, "ep_vertex_owner")
     kind = g.view(s, "ep_vertex_building")
@@ -89,14 +89,14 @@ def scenario_title(scenario: str) -> str:
 
 def title(state: np.ndarray) -> str:
     """The game's title: ``"Explorers & Pirates \u2014 Land Ho!"``."""
-    name = scenario_title(SCENARIOS[EL.EP_LAYOUT.get(state, "scenario")])
+    name = scenario_title(SCENARIOS[EL.LAYOUT.get(state, "scenario")])
     # Scenario 5 is the whole game under the box's name (E&P §10.5).
     return f"Explorers & Pirates \u2014 {'full game' if name == 'Explorers & Pirates' else name}"
 
 
 def progress(state: np.ndarray) -> str:
     """Turn, dice and who decides (or the result), one line."""
-    g, s = EL.EP_LAYOUT, state
+    g, s = EL.LAYOUT, state
     names = seat_colours(s)
     dice = g.view(s, "dice")
     line = f"turn {g.get(s, 'turn')}, dice {int(dice[0])}+{int(dice[1])}"
@@ -116,7 +116,7 @@ def status(state: np.ndarray) -> str:
 
 def text(game: Game) -> str:
     """The board in counts, then one line per seat with its ships, the pirates, the status."""
-    g, s = EL.EP_LAYOUT, game.state
+    g, s = EL.LAYOUT, game.state
     nh = int(game.tables[T_NUM_HEXES])
     revealed = g.view(s, "ep_hex_revealed")[:nh] == 1
     kinds = g.view(s, "ep_hex_kind")[:nh][revealed]

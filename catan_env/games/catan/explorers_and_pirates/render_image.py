@@ -152,11 +152,11 @@ def _frame(scenario: str) -> _Frame:
 
 
 def _scenario(state: np.ndarray) -> str:
-    return SCENARIOS[int(EL.EP_LAYOUT.get(state, "scenario"))]
+    return SCENARIOS[int(EL.LAYOUT.get(state, "scenario"))]
 
 
 def _view(state: np.ndarray, name: str) -> np.ndarray:
-    return EL.EP_LAYOUT.view(state, name)
+    return EL.LAYOUT.view(state, name)
 
 
 def _face_up_board(state: np.ndarray, fr: _Frame) -> bytes:
@@ -594,16 +594,16 @@ def _draw_ships(d, s, fr: _Frame, rgb, layout, labels) -> None:
 
 
 def _draw_pirate(d, s, fr: _Frame, rgb, layout) -> None:
-    h = int(EL.EP_LAYOUT.get(s, "pirate_hex"))
+    h = int(EL.LAYOUT.get(s, "pirate_hex"))
     if 0 <= h < fr.num_hexes:
         x, y = fr.hex_xy[h]
-        owner = int(EL.EP_LAYOUT.get(s, "pirate_owner"))
+        owner = int(EL.LAYOUT.get(s, "pirate_owner"))
         flag = rgb(owner) if owner >= 0 else (25, 25, 25)
         layout.mark(_pirate(d, x, y + 3, flag))
 
 
 def _draw_panel(d, s, fr: _Frame, seat_rgb) -> None:
-    g = EL.EP_LAYOUT
+    g = EL.LAYOUT
     n = len(seat_rgb)
     y0 = BOARD_HEIGHT + 6
     heading = title(s)

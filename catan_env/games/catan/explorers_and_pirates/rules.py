@@ -1,40 +1,24 @@
 """Explorers & Pirates rules under the contract's names (:mod:`catan_env.core.contract`).
 
 The loops of :mod:`catan_env._generated.explorers_and_pirates_kernels` call
-only these. Seats, turns and scores sit in the base fields, so the small
-accessors are the base game's.
+only these. Seats, turns and scores sit in the common fields, so the small
+accessors are :mod:`catan_env.games.catan.common.contract`'s.
 """
 
 from numba import njit
 
-from ..base.rules import (
-    AGENT_KINDS,
-    MAX_DECISIONS,
-    MAX_SEATS,
-    RNG_WORDS,
-    SOAK_NO_LEGAL,
-    SOAK_TOO_LONG,
-    UNIFORM_KIND,
-    current,
-    is_over,
-    num_seats,
-    rng_offset,
-    score,
-    seed_agents,
-    truncated,
-    winner,
-)
 from ..base.rules import record as _base_record
+from ..common.contract import *  # noqa: F403  (the accessors every Catan rule set shares)
 from . import action_ids as A
 from .agents import EP_WORK_SIZE as WORK_SIZE
 from .agents import ep_choose as choose
-from .invariants import ep_check_state
+from .invariants import check_state
 from .layout import DISCOVERED
 from .layout import EP_STATE_SIZE as STATE_SIZE
 from .masks import ep_legal_actions as legal_actions
 from .masks import ep_legal_mask as legal_mask
 from .observe import EP_OBS_SIZE as OBS_SIZE
-from .observe import ep_observe_into as observe_into
+from .observe import observe_into
 from .setup import ep_reset as reset
 from .step import ep_step as step
 
@@ -53,4 +37,4 @@ def record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats):
 
 @njit(cache=True)
 def check(state, tb, memo, fresh):
-    return ep_check_state(state, tb)
+    return check_state(state, tb)

@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from ..board.standard import NUM_EDGES, NUM_VERTICES
+from ..common import layout as L
 from ..common.cards import take_from_bank
 from ..common.constants import (
     DEV_DECK_SIZE,
@@ -17,30 +18,9 @@ from ..common.constants import (
     NUM_RESOURCES,
     RESOURCE_CARDS_PER_TYPE,
 )
-from ..common.layout import (
-    ACTIVE_PLAYER,
-    BANK,
-    CONFIG_SIZE,
-    CURRENT_PLAYER,
-    DECK_POS,
-    EDGE_OWNER,
-    KNIGHT_OWNER,
-    LARGEST_ARMY_HOLDER,
-    LONGEST_ROAD_HOLDER,
-    NUM_PLAYERS,
-    PHASE,
-    PUBLIC_VP,
-    ROADS_LEFT,
-    ROBBER_HEX,
-    SETTLEMENTS_LEFT,
-    SETUP_INDEX,
-    START_PLAYER,
-    TRADE_TO,
-    VERTEX_OWNER,
-    WINNER,
-)
 from ..common.phases import SETUP_ROAD, SETUP_SETTLEMENT
 from ..common.rng import below_at, rng_below, rng_seed, seed_at, shuffle
+from . import layout as EL
 from .constants import (
     AREA_ISLAND,
     AREA_NORTH,
@@ -69,42 +49,6 @@ from .constants import (
     SPICE_SACKS_TOTAL,
     START_GOLD,
 )
-from .layout import (
-    CAPTURES,
-    CREWS_LEFT,
-    EP_CONFIG,
-    EP_HEX_KIND,
-    EP_HEX_NUMBER,
-    EP_HEX_REVEALED,
-    EP_ROAD_OWNER,
-    EP_TOKENS,
-    EP_VERTEX_BUILDING,
-    EP_VERTEX_OWNER,
-    FISH_FACE,
-    FISH_SUPPLY,
-    FRESH_SHIP,
-    FRESH_SPICE,
-    GOLD,
-    HARBORS_LEFT,
-    LAIR_STACK,
-    MAX_AREA,
-    MAX_EDGES,
-    MAX_VERTICES,
-    MOVING_SHIP,
-    OPT_FIXED_COLOURS,
-    OPT_LAIR_MIDDLE,
-    PIRATE_HEX,
-    PIRATE_OWNER,
-    SEAT_COLOUR,
-    SETTLERS_LEFT,
-    SHIP_CARGO,
-    SHIP_EDGE,
-    SPICE_ADV,
-    SPICE_FACE,
-    SPICE_SUPPLY,
-    TOKENS_PER_AREA,
-    TRACK_HOLDER,
-)
 from .missions import ep_check_win
 from .phases import (
     SETUP_HARBOR,
@@ -132,7 +76,7 @@ from .tables import (
 )
 from .turn import begin_turn
 
-_EP_OPTIONS = np.array(EP_CONFIG, np.int64)
+_EP_OPTIONS = np.array(EL.EP_CONFIG, np.int64)
 
 
 @njit(cache=True)
@@ -143,9 +87,9 @@ def lay_out_board(state, tb):
     kinds = np.empty(nh, np.int64)
     n_island = 0
     for h in range(nh):
-        state[EP_HEX_KIND + h] = tb[T_HEX_INIT + h]
-        state[EP_HEX_NUMBER + h] = tb[T_HEX_INIT_NUMBER + h]
-        state[EP_HEX_REVEALED + h] = 1 if tb[T_HEX_INIT + h] >= 0 else 0
+        state[EL.EP_HEX_KIND + h] = tb[T_HEX_INIT + h]
+        state[EL.EP_HEX_NUMBER + h] = tb[T_HEX_INIT_NUMBER + h]
+        state[EL.EP_HEX_REVEALED + h] = 1 if tb[T_HEX_INIT + h] >= 0 else 0
         # Scenarios 3-5 shuffle the island's terrain, not the printed pasture (§10.3).
         shuffled = tb[T_ISLAND_SHUFFLED] == 1 and tb[T_HEX_AREA + h] == AREA_ISLAND
         if shuffled and tb[T_HEX_PRINTED + h] == 0:
@@ -154,24 +98,24 @@ def lay_out_board(state, tb):
             n_island += 1
     shuffle(state, kinds[:n_island])
     for i in range(n_island):
-        state[EP_HEX_KIND + island[i]] = kinds[i]
-    pool = np.empty(MAX_AREA, np.int64)
-    tokens = np.empty(TOKENS_PER_AREA, np.int64)
+        state[EL.EP_HEX_KIND + island[i]] = kinds[i]
+    pool = np.empty(EL.MAX_AREA, np.int64)
+    tokens = np.empty(EL.TOKENS_PER_AREA, np.int64)
     for a in range(2):
         size = tb[T_POOL_SIZE + a]
         for i in range(size):
-            pool[i] = tb[T_POOL + a * MAX_AREA + i]
+            pool[i] = tb[T_POOL + a * EL.MAX_AREA + i]
         shuffle(state, pool[:size])
         i = 0
         for h in range(nh):
             if tb[T_HEX_AREA + h] == AREA_NORTH + a:
-                state[EP_HEX_KIND + h] = pool[i]
+                state[EL.EP_HEX_KIND + h] = pool[i]
                 i += 1
-        for i in range(TOKENS_PER_AREA):
-            tokens[i] = tb[T_TOKENS + a * TOKENS_PER_AREA + i]
-        shuffle(state, tokens[:TOKENS_PER_AREA])
-        for i in range(TOKENS_PER_AREA):
-            state[EP_TOKENS + a * TOKENS_PER_AREA + i] = tokens[i]
+        for i in range(EL.TOKENS_PER_AREA):
+            tokens[i] = tb[T_TOKENS + a * EL.TOKENS_PER_AREA + i]
+        shuffle(state, tokens[: EL.TOKENS_PER_AREA])
+        for i in range(EL.TOKENS_PER_AREA):
+            state[EL.EP_TOKENS + a * EL.TOKENS_PER_AREA + i] = tokens[i]
 
 
 @njit(cache=True)
@@ -180,7 +124,7 @@ def _fish_faces(state, tb):
     2 of its 3 at random, unseen (§8.2, §10.3)."""
     if (tb[T_MODULES] & MOD_FISH) == 0:
         return
-    state[FISH_SUPPLY] = FISH_PER_GAME
+    state[EL.FISH_SUPPLY] = FISH_PER_GAME
     faces = np.empty(FISH_SHOALS_PER_AREA, np.int64)
     for a in range(2):
         for i in range(FISH_SHOALS_PER_AREA):
@@ -188,8 +132,8 @@ def _fish_faces(state, tb):
         shuffle(state, faces[:FISH_SHOALS_PER_AREA])
         i = 0
         for h in range(tb[T_NUM_HEXES]):
-            if tb[T_HEX_AREA + h] == AREA_NORTH + a and state[EP_HEX_KIND + h] == FISH_SHOAL:
-                state[FISH_FACE + h] = faces[i]
+            if tb[T_HEX_AREA + h] == AREA_NORTH + a and state[EL.EP_HEX_KIND + h] == FISH_SHOAL:
+                state[EL.FISH_FACE + h] = faces[i]
                 i += 1
 
 
@@ -199,7 +143,7 @@ def _villages(state, tb):
     Bonus one shows the area's die face (§1.5, §9.4)."""
     if (tb[T_MODULES] & MOD_SPICES) == 0:
         return
-    state[SPICE_SUPPLY] = SPICE_SACKS_TOTAL
+    state[EL.SPICE_SUPPLY] = SPICE_SACKS_TOTAL
     adv = np.empty(3, np.int64)
     for a in range(2):
         for i in range(3):
@@ -207,17 +151,17 @@ def _villages(state, tb):
         shuffle(state, adv[:3])
         i = 0
         for h in range(tb[T_NUM_HEXES]):
-            if tb[T_HEX_AREA + h] == AREA_NORTH + a and state[EP_HEX_KIND + h] == SPICE:
-                state[SPICE_ADV + h] = adv[i]
+            if tb[T_HEX_AREA + h] == AREA_NORTH + a and state[EL.EP_HEX_KIND + h] == SPICE:
+                state[EL.SPICE_ADV + h] = adv[i]
                 if adv[i] == PIRATE_BONUS:
-                    state[SPICE_FACE + h] = tb[T_BONUS_FACE + a]
+                    state[EL.SPICE_FACE + h] = tb[T_BONUS_FACE + a]
                 i += 1
 
 
 @njit(cache=True)
 def place_building(state, owner, v, building):
-    state[EP_VERTEX_OWNER + v] = owner
-    state[EP_VERTEX_BUILDING + v] = building
+    state[EL.EP_VERTEX_OWNER + v] = owner
+    state[EL.EP_VERTEX_BUILDING + v] = building
 
 
 # Salt of the colour draw's own generator: the colours come from the seed without
@@ -248,11 +192,11 @@ def draw_colours(seed, fixed, out):
 def _fixed_start(state, tb):
     """Land Ho!'s fixed positions (§10.1, §10.7.4): each seat takes its colour's
     pieces; with 2 players the colours nobody plays stay as neutral obstacles."""
-    n = state[NUM_PLAYERS]
+    n = state[L.NUM_PLAYERS]
     for c in range(MAX_PLAYERS):
         seat = -1
         for q in range(n):
-            if state[SEAT_COLOUR + q] == c:
+            if state[EL.SEAT_COLOUR + q] == c:
                 seat = q
         if seat < 0 and n != 2:
             continue
@@ -263,16 +207,16 @@ def _fixed_start(state, tb):
         ship = tb[T_START + 4 * c + 3]
         place_building(state, owner, sv, 1)
         place_building(state, owner, hv, HARBOR_SETTLEMENT)
-        state[EP_ROAD_OWNER + road] = owner
+        state[EL.EP_ROAD_OWNER + road] = owner
         if owner == NEUTRAL:
             continue  # neutral pieces are obstacles only: no ship (§10.1)
-        state[SETTLEMENTS_LEFT + seat] -= 1
-        state[HARBORS_LEFT + seat] -= 1
-        state[ROADS_LEFT + seat] -= 1
-        state[PUBLIC_VP + seat] = 3
-        state[SHIP_EDGE + seat * SHIPS_PER_PLAYER] = ship
-        state[SHIP_CARGO + seat * SHIPS_PER_PLAYER * NUM_CARGO + SETTLER] = 1
-        state[SETTLERS_LEFT + seat] -= 1
+        state[L.SETTLEMENTS_LEFT + seat] -= 1
+        state[EL.HARBORS_LEFT + seat] -= 1
+        state[L.ROADS_LEFT + seat] -= 1
+        state[L.PUBLIC_VP + seat] = 3
+        state[EL.SHIP_EDGE + seat * SHIPS_PER_PLAYER] = ship
+        state[EL.SHIP_CARGO + seat * SHIPS_PER_PLAYER * NUM_CARGO + SETTLER] = 1
+        state[EL.SETTLERS_LEFT + seat] -= 1
         starting_cards(state, tb, seat, sv)
 
 
@@ -281,8 +225,8 @@ def starting_cards(state, tb, p, v):
     """One card per terrain hex at the settlement; the harbor gives none (§10.1, §10.6)."""
     for k in range(3):
         h = tb[T_VERTEX_HEXES + 3 * v + k]
-        if h >= 0 and state[EP_HEX_KIND + h] < SEA:
-            take_from_bank(state, p, state[EP_HEX_KIND + h], 1)
+        if h >= 0 and state[EL.EP_HEX_KIND + h] < SEA:
+            take_from_bank(state, p, state[EL.EP_HEX_KIND + h], 1)
 
 
 @njit(cache=True)
@@ -293,69 +237,69 @@ def ep_reset(state, tb, seed, config, template):
     (the scenario); ``template`` is unused (the board comes from ``tb``).
     """
     state[:] = 0
-    state[:CONFIG_SIZE] = config[:CONFIG_SIZE]
+    state[: L.CONFIG_SIZE] = config[: L.CONFIG_SIZE]
     for i in range(_EP_OPTIONS.shape[0]):
-        state[_EP_OPTIONS[i]] = config[CONFIG_SIZE + i]
+        state[_EP_OPTIONS[i]] = config[L.CONFIG_SIZE + i]
     rng_seed(state, seed)
     colours = np.empty(MAX_PLAYERS, np.int64)
-    draw_colours(seed, state[OPT_FIXED_COLOURS] != 0, colours)
+    draw_colours(seed, state[EL.OPT_FIXED_COLOURS] != 0, colours)
     for q in range(MAX_PLAYERS):
-        state[SEAT_COLOUR + q] = colours[q]
+        state[EL.SEAT_COLOUR + q] = colours[q]
     # The base board fields are not used by E&P: marked empty.
     for v in range(NUM_VERTICES):
-        state[VERTEX_OWNER + v] = -1
-        state[KNIGHT_OWNER + v] = -1
+        state[L.VERTEX_OWNER + v] = -1
+        state[L.KNIGHT_OWNER + v] = -1
     for e in range(NUM_EDGES):
-        state[EDGE_OWNER + e] = -1
-    state[ROBBER_HEX] = -1
-    state[DECK_POS] = DEV_DECK_SIZE  # no development cards (§4.1)
-    state[LONGEST_ROAD_HOLDER] = -1
-    state[LARGEST_ARMY_HOLDER] = -1
-    state[TRADE_TO] = -1
-    state[WINNER] = -1
+        state[L.EDGE_OWNER + e] = -1
+    state[L.ROBBER_HEX] = -1
+    state[L.DECK_POS] = DEV_DECK_SIZE  # no development cards (§4.1)
+    state[L.LONGEST_ROAD_HOLDER] = -1
+    state[L.LARGEST_ARMY_HOLDER] = -1
+    state[L.TRADE_TO] = -1
+    state[L.WINNER] = -1
     for r in range(NUM_RESOURCES):
-        state[BANK + r] = RESOURCE_CARDS_PER_TYPE
-    for v in range(MAX_VERTICES):
-        state[EP_VERTEX_OWNER + v] = -1
-    for e in range(MAX_EDGES):
-        state[EP_ROAD_OWNER + e] = -1
+        state[L.BANK + r] = RESOURCE_CARDS_PER_TYPE
+    for v in range(EL.MAX_VERTICES):
+        state[EL.EP_VERTEX_OWNER + v] = -1
+    for e in range(EL.MAX_EDGES):
+        state[EL.EP_ROAD_OWNER + e] = -1
     for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
-        state[SHIP_EDGE + i] = -1
-    n = state[NUM_PLAYERS]
+        state[EL.SHIP_EDGE + i] = -1
+    n = state[L.NUM_PLAYERS]
     for p in range(n):
-        state[SETTLEMENTS_LEFT + p] = SETTLEMENTS_PER_PLAYER
-        state[ROADS_LEFT + p] = ROADS_PER_PLAYER
-        state[HARBORS_LEFT + p] = HARBORS_PER_PLAYER
-        state[SETTLERS_LEFT + p] = SETTLERS_PER_PLAYER
-        state[GOLD + p] = START_GOLD
-        state[CREWS_LEFT + p] = CREWS_PER_PLAYER if tb[T_MODULES] & MOD_CREWS else 0
-    state[PIRATE_HEX] = -1
-    state[PIRATE_OWNER] = -1
-    state[MOVING_SHIP] = -1
-    state[FRESH_SHIP] = -1
+        state[L.SETTLEMENTS_LEFT + p] = SETTLEMENTS_PER_PLAYER
+        state[L.ROADS_LEFT + p] = ROADS_PER_PLAYER
+        state[EL.HARBORS_LEFT + p] = HARBORS_PER_PLAYER
+        state[EL.SETTLERS_LEFT + p] = SETTLERS_PER_PLAYER
+        state[EL.GOLD + p] = START_GOLD
+        state[EL.CREWS_LEFT + p] = CREWS_PER_PLAYER if tb[T_MODULES] & MOD_CREWS else 0
+    state[EL.PIRATE_HEX] = -1
+    state[EL.PIRATE_OWNER] = -1
+    state[EL.MOVING_SHIP] = -1
+    state[EL.FRESH_SHIP] = -1
     for i in range(4):
-        state[FRESH_SPICE + i] = -1
+        state[EL.FRESH_SPICE + i] = -1
     for t in range(NUM_TRACKS):
-        state[TRACK_HOLDER + t] = -1
+        state[EL.TRACK_HOLDER + t] = -1
     for i in range(LAIRS_PER_GAME):
-        state[CAPTURES + i] = -1
+        state[EL.CAPTURES + i] = -1
     lay_out_board(state, tb)
     _fish_faces(state, tb)
     _villages(state, tb)
     stack = np.empty(LAIRS_PER_GAME, np.int64)
     for i in range(LAIRS_PER_GAME):
         # flag lair_token_numbers (§1.6): the scenario's data or the other set
-        stack[i] = LAIR_TOKENS_MIDDLE[i] if state[OPT_LAIR_MIDDLE] else tb[T_LAIR_TOKENS + i]
+        stack[i] = LAIR_TOKENS_MIDDLE[i] if state[EL.OPT_LAIR_MIDDLE] else tb[T_LAIR_TOKENS + i]
     shuffle(state, stack[:LAIRS_PER_GAME])
     for i in range(LAIRS_PER_GAME):
-        state[LAIR_STACK + i] = stack[i]
+        state[EL.LAIR_STACK + i] = stack[i]
     first = rng_below(state, n)
-    state[START_PLAYER] = first
+    state[L.START_PLAYER] = first
     if tb[T_FIXED_START] == 1:
         _fixed_start(state, tb)
         begin_turn(state, tb, first)
     else:
-        state[SETUP_INDEX] = 0
+        state[L.SETUP_INDEX] = 0
         setup_next(state, tb)
 
 
@@ -369,9 +313,9 @@ def in_setup(phase):
 def setup_step(state):
     """Who places what at set-up step ``SETUP_INDEX``, as (phase, seat), or (-1, -1)
     once the set-up is over (E&P §10.6)."""
-    n = state[NUM_PLAYERS]
-    start = state[START_PLAYER]
-    i = state[SETUP_INDEX]
+    n = state[L.NUM_PLAYERS]
+    start = state[L.START_PLAYER]
+    i = state[L.SETUP_INDEX]
     if i < n:  # 1. own harbor settlements, clockwise
         return SETUP_HARBOR, (start + i) % n
     i -= n
@@ -393,41 +337,41 @@ def setup_step(state):
 def setup_next(state, tb):
     phase, seat = setup_step(state)
     if phase < 0:
-        begin_turn(state, tb, state[START_PLAYER])
+        begin_turn(state, tb, state[L.START_PLAYER])
         ep_check_win(state)
     else:
-        state[PHASE] = phase
-        state[ACTIVE_PLAYER] = seat
-        state[CURRENT_PLAYER] = seat
+        state[L.PHASE] = phase
+        state[L.ACTIVE_PLAYER] = seat
+        state[L.CURRENT_PLAYER] = seat
 
 
 @njit(cache=True)
 def setup_place(state, tb, v, e):
     """Apply the current set-up placement (intersection ``v`` or path ``e``) and move on."""
-    phase = state[PHASE]
-    p = state[CURRENT_PLAYER]
+    phase = state[L.PHASE]
+    p = state[L.CURRENT_PLAYER]
     if phase == SETUP_HARBOR or phase == SETUP_NEUTRAL_HARBOR:
         owner = p if phase == SETUP_HARBOR else NEUTRAL
         place_building(state, owner, v, HARBOR_SETTLEMENT)
         if owner == p:
-            state[HARBORS_LEFT + p] -= 1
-            state[PUBLIC_VP + p] += 2
+            state[EL.HARBORS_LEFT + p] -= 1
+            state[L.PUBLIC_VP + p] += 2
     elif phase == SETUP_SETTLEMENT or phase == SETUP_NEUTRAL_SETTLEMENT:
         owner = p if phase == SETUP_SETTLEMENT else NEUTRAL
         place_building(state, owner, v, 1)
         if owner == p:
-            state[SETTLEMENTS_LEFT + p] -= 1
-            state[PUBLIC_VP + p] += 1
+            state[L.SETTLEMENTS_LEFT + p] -= 1
+            state[L.PUBLIC_VP + p] += 1
             starting_cards(state, tb, p, v)
     elif phase == SETUP_ROAD:
-        state[EP_ROAD_OWNER + e] = p
-        state[ROADS_LEFT + p] -= 1
+        state[EL.EP_ROAD_OWNER + e] = p
+        state[L.ROADS_LEFT + p] -= 1
     else:  # the settler ship
         for k in range(SHIPS_PER_PLAYER):
-            if state[SHIP_EDGE + p * SHIPS_PER_PLAYER + k] < 0:
-                state[SHIP_EDGE + p * SHIPS_PER_PLAYER + k] = e
-                state[SHIP_CARGO + (p * SHIPS_PER_PLAYER + k) * NUM_CARGO + SETTLER] = 1
-                state[SETTLERS_LEFT + p] -= 1
+            if state[EL.SHIP_EDGE + p * SHIPS_PER_PLAYER + k] < 0:
+                state[EL.SHIP_EDGE + p * SHIPS_PER_PLAYER + k] = e
+                state[EL.SHIP_CARGO + (p * SHIPS_PER_PLAYER + k) * NUM_CARGO + SETTLER] = 1
+                state[EL.SETTLERS_LEFT + p] -= 1
                 break
-    state[SETUP_INDEX] += 1
+    state[L.SETUP_INDEX] += 1
     setup_next(state, tb)

@@ -16,6 +16,7 @@ from numba import njit
 from ..common.cards import take_from_bank
 from ..common.constants import NUM_CARD_TYPES
 from ..common.layout import BANK, HAND, SETTLEMENTS_LEFT
+from . import layout as EL
 from .board import (
     edge_is_sea_route,
     edge_touches_unexplored,
@@ -44,29 +45,6 @@ from .constants import (
 )
 from .constants import GOLD as GOLD_FIELD
 from .lairs import place_lair_token
-from .layout import (
-    BOOSTED,
-    DISCOVERED,
-    EP_HEX_KIND,
-    EP_HEX_NUMBER,
-    EP_HEX_REVEALED,
-    EP_STORAGE,
-    EP_TOKEN_POS,
-    EP_TOKENS,
-    FINISHED,
-    FRESH_SHIP,
-    FRESH_SPICE,
-    GOLD,
-    MOVED,
-    MOVING_SHIP,
-    OPT_SHIP_ACTIONS_ALONE,
-    SHIP_CARGO,
-    SHIP_EDGE,
-    SHIP_FLAGS,
-    SHIP_MP,
-    TOKENS_PER_AREA,
-    TRIBUTE_PAID,
-)
 from .pirates import tribute_due
 from .spices import place_sacks
 from .tables import (
@@ -83,7 +61,7 @@ WOOL = 2
 @njit(cache=True, inline="always")
 def free_to_act(state, k):
     """Ship ``k`` may take a ship action: no other ship is mid-move (§4.8)."""
-    m = state[MOVING_SHIP]
+    m = state[EL.MOVING_SHIP]
     return m < 0 or m == k
 
 
@@ -92,7 +70,7 @@ def free_to_transfer(state, k):
     """Ship ``k`` may load, unload or swap cargo: at any time by default; with flag
     ``post_movement_ship_actions="no_ship_mid_move"`` only while no other ship is
     mid-move (§4.8, §14)."""
-    return state[OPT_SHIP_ACTIONS_ALONE] == 0 or free_to_act(state, k)
+    return state[EL.OPT_SHIP_ACTIONS_ALONE] == 0 or free_to_act(state, k)
 
 
 # --- moving (§4.8) ------------------------------------------------------------------
@@ -102,38 +80,38 @@ def free_to_transfer(state, k):
 def can_select(state, p, k):
     i = ship_slot(p, k)
     return (
-        state[MOVING_SHIP] < 0
-        and state[SHIP_EDGE + i] >= 0
-        and (state[SHIP_FLAGS + i] & FINISHED) == 0
+        state[EL.MOVING_SHIP] < 0
+        and state[EL.SHIP_EDGE + i] >= 0
+        and (state[EL.SHIP_FLAGS + i] & EL.FINISHED) == 0
     )
 
 
 @njit(cache=True)
 def do_select(state, p, k):
-    state[MOVING_SHIP] = k
-    state[FRESH_SHIP] = -1  # another ship moves: the last discovery is no longer fresh
+    state[EL.MOVING_SHIP] = k
+    state[EL.FRESH_SHIP] = -1  # another ship moves: the last discovery is no longer fresh
 
 
 @njit(cache=True)
 def can_sail(state, tb, p, e):
     """The moving ship may step to ``e`` (§4.8): an adjacent sea route, 1 MP; if it
     must stop there (last MP, or a discovery), ``e`` holds at most 1 other ship."""
-    k = state[MOVING_SHIP]
+    k = state[EL.MOVING_SHIP]
     if k < 0 or e >= tb[T_NUM_EDGES]:
         return False
     i = ship_slot(p, k)
-    mp = state[SHIP_MP + i]
+    mp = state[EL.SHIP_MP + i]
     if mp < 1:
         return False
-    cur = state[SHIP_EDGE + i]
+    cur = state[EL.SHIP_EDGE + i]
     adjacent = False
     for j in range(4):
         if tb[T_EDGE_EDGES + 4 * cur + j] == e:
             adjacent = True
     if not adjacent or not edge_is_sea_route(state, tb, e):
         return False
-    if tribute_due(state, tb, p, cur, e) and (state[SHIP_FLAGS + i] & TRIBUTE_PAID) == 0:
-        if state[GOLD + p] < 1:
+    if tribute_due(state, tb, p, cur, e) and (state[EL.SHIP_FLAGS + i] & EL.TRIBUTE_PAID) == 0:
+        if state[EL.GOLD + p] < 1:
             return False  # tribute cannot be paid (§5.3)
     if mp == 1 or edge_touches_unexplored(state, tb, e):
         return ships_on(state, e) < 2
@@ -141,8 +119,8 @@ def can_sail(state, tb, p, e):
         # Passing through a full route is allowed, ending there is not (§4.8), so
         # the step must leave a way out: a ship with no legal move and no legal
         # stop would be stuck (found by the soak) [interpretation].
-        paid = (state[SHIP_FLAGS + i] & TRIBUTE_PAID) != 0
-        gold = state[GOLD + p]
+        paid = (state[EL.SHIP_FLAGS + i] & EL.TRIBUTE_PAID) != 0
+        gold = state[EL.GOLD + p]
         if tribute_due(state, tb, p, cur, e) and not paid:
             gold -= 1
             paid = True
@@ -186,18 +164,18 @@ def _way_out(state, tb, p, start, e, mp, paid, gold):
 @njit(cache=True)
 def reveal(state, tb, p, h):
     """Turn hex ``h`` face up for ``p`` and pay the discovery reward (§4.9)."""
-    state[EP_HEX_REVEALED + h] = 1
-    state[DISCOVERED] += 1
-    kind = state[EP_HEX_KIND + h]
+    state[EL.EP_HEX_REVEALED + h] = 1
+    state[EL.DISCOVERED] += 1
+    kind = state[EL.EP_HEX_KIND + h]
     if kind < SEA:
         a = tb[T_HEX_AREA + h] - AREA_NORTH
-        pos = state[EP_TOKEN_POS + a]
-        state[EP_HEX_NUMBER + h] = state[EP_TOKENS + a * TOKENS_PER_AREA + pos]
-        state[EP_TOKEN_POS + a] = pos + 1
+        pos = state[EL.EP_TOKEN_POS + a]
+        state[EL.EP_HEX_NUMBER + h] = state[EL.EP_TOKENS + a * EL.TOKENS_PER_AREA + pos]
+        state[EL.EP_TOKEN_POS + a] = pos + 1
         if state[BANK + kind] > 0:
             take_from_bank(state, p, kind, 1)
     else:
-        state[GOLD + p] += DISCOVERY_GOLD
+        state[EL.GOLD + p] += DISCOVERY_GOLD
         if kind == GOLD_FIELD:
             place_lair_token(state, h)
         elif kind == SPICE:
@@ -206,15 +184,15 @@ def reveal(state, tb, p, h):
 
 @njit(cache=True)
 def do_sail(state, tb, p, e):
-    k = state[MOVING_SHIP]
+    k = state[EL.MOVING_SHIP]
     i = ship_slot(p, k)
-    cur = state[SHIP_EDGE + i]
-    if tribute_due(state, tb, p, cur, e) and (state[SHIP_FLAGS + i] & TRIBUTE_PAID) == 0:
-        state[GOLD + p] -= 1  # 1 gold per ship per movement (§5.3)
-        state[SHIP_FLAGS + i] |= TRIBUTE_PAID
-    state[SHIP_EDGE + i] = e
-    state[SHIP_MP + i] -= 1
-    state[SHIP_FLAGS + i] |= MOVED
+    cur = state[EL.SHIP_EDGE + i]
+    if tribute_due(state, tb, p, cur, e) and (state[EL.SHIP_FLAGS + i] & EL.TRIBUTE_PAID) == 0:
+        state[EL.GOLD + p] -= 1  # 1 gold per ship per movement (§5.3)
+        state[EL.SHIP_FLAGS + i] |= EL.TRIBUTE_PAID
+    state[EL.SHIP_EDGE + i] = e
+    state[EL.SHIP_MP + i] -= 1
+    state[EL.SHIP_FLAGS + i] |= EL.MOVED
     found = False
     spices = 0
     for s in range(2):
@@ -224,56 +202,58 @@ def do_sail(state, tb, p, e):
             if unexplored(state, h):
                 reveal(state, tb, p, h)
                 found = True
-                if state[EP_HEX_KIND + h] == SPICE and spices < 4:
-                    state[FRESH_SPICE + spices] = h
+                if state[EL.EP_HEX_KIND + h] == SPICE and spices < 4:
+                    state[EL.FRESH_SPICE + spices] = h
                     spices += 1
     if found:  # a discovery ends the ship's movement (§4.9)
-        state[SHIP_MP + i] = 0
-        state[SHIP_FLAGS + i] |= FINISHED
-        state[MOVING_SHIP] = -1
+        state[EL.SHIP_MP + i] = 0
+        state[EL.SHIP_FLAGS + i] |= EL.FINISHED
+        state[EL.MOVING_SHIP] = -1
         # Remembered for flag swift_voyage_discoverer (§9.4): this ship found these
         # villages; no ship has moved since.
-        state[FRESH_SHIP] = k
+        state[EL.FRESH_SHIP] = k
         for j in range(spices, 4):
-            state[FRESH_SPICE + j] = -1
+            state[EL.FRESH_SPICE + j] = -1
 
 
 @njit(cache=True)
 def can_boost(state, p):
-    k = state[MOVING_SHIP]
+    k = state[EL.MOVING_SHIP]
     if k < 0:
         return False
     i = ship_slot(p, k)
-    return (state[SHIP_FLAGS + i] & BOOSTED) == 0 and state[HAND + p * NUM_CARD_TYPES + WOOL] > 0
+    return (state[EL.SHIP_FLAGS + i] & EL.BOOSTED) == 0 and state[
+        HAND + p * NUM_CARD_TYPES + WOOL
+    ] > 0
 
 
 @njit(cache=True)
 def do_boost(state, p):
-    i = ship_slot(p, state[MOVING_SHIP])
+    i = ship_slot(p, state[EL.MOVING_SHIP])
     state[HAND + p * NUM_CARD_TYPES + WOOL] -= 1
     state[BANK + WOOL] += 1
-    state[SHIP_MP + i] += BOOST_MP
-    state[SHIP_FLAGS + i] |= BOOSTED
+    state[EL.SHIP_MP + i] += BOOST_MP
+    state[EL.SHIP_FLAGS + i] |= EL.BOOSTED
 
 
 @njit(cache=True)
 def can_stop(state, p):
     """The moving ship may end here: its route holds at most 1 other ship (§4.8)."""
-    k = state[MOVING_SHIP]
+    k = state[EL.MOVING_SHIP]
     if k < 0:
         return True
-    return ships_on(state, state[SHIP_EDGE + ship_slot(p, k)]) <= 2
+    return ships_on(state, state[EL.SHIP_EDGE + ship_slot(p, k)]) <= 2
 
 
 @njit(cache=True)
 def do_stop(state, p):
-    k = state[MOVING_SHIP]
+    k = state[EL.MOVING_SHIP]
     if k < 0:
         return
     i = ship_slot(p, k)
-    state[SHIP_MP + i] = 0
-    state[SHIP_FLAGS + i] |= FINISHED
-    state[MOVING_SHIP] = -1
+    state[EL.SHIP_MP + i] = 0
+    state[EL.SHIP_FLAGS + i] |= EL.FINISHED
+    state[EL.MOVING_SHIP] = -1
 
 
 # --- cargo transfer at one's own harbor settlement (§4.10, §4.11) ------------------------
@@ -282,7 +262,7 @@ def do_stop(state, p):
 @njit(cache=True)
 def docked_harbor(state, tb, p, k):
     """``p``'s harbor settlement ship ``k`` points at, or -1 (§2.4)."""
-    e = state[SHIP_EDGE + ship_slot(p, k)]
+    e = state[EL.SHIP_EDGE + ship_slot(p, k)]
     if e < 0:
         return -1
     return ship_harbor(state, tb, p, e)
@@ -293,7 +273,7 @@ def can_load(state, tb, p, k, c):
     if not free_to_transfer(state, k):
         return False
     v = docked_harbor(state, tb, p, k)
-    if v < 0 or state[EP_STORAGE + v * NUM_CARGO + c] == 0:
+    if v < 0 or state[EL.EP_STORAGE + v * NUM_CARGO + c] == 0:
         return False
     return hold_used(state, p, k) + CARGO_SIZE[c] <= CAPACITY
 
@@ -301,8 +281,8 @@ def can_load(state, tb, p, k, c):
 @njit(cache=True)
 def do_load(state, tb, p, k, c):
     v = docked_harbor(state, tb, p, k)
-    state[EP_STORAGE + v * NUM_CARGO + c] -= 1
-    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] += 1
+    state[EL.EP_STORAGE + v * NUM_CARGO + c] -= 1
+    state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] += 1
 
 
 @njit(cache=True)
@@ -310,7 +290,7 @@ def can_unload(state, tb, p, k, c):
     if not free_to_transfer(state, k):
         return False
     v = docked_harbor(state, tb, p, k)
-    if v < 0 or state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] == 0:
+    if v < 0 or state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] == 0:
         return False
     return storage_used(state, v) + CARGO_SIZE[c] <= CAPACITY
 
@@ -318,8 +298,8 @@ def can_unload(state, tb, p, k, c):
 @njit(cache=True)
 def do_unload(state, tb, p, k, c):
     v = docked_harbor(state, tb, p, k)
-    state[SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] -= 1
-    state[EP_STORAGE + v * NUM_CARGO + c] += 1
+    state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] -= 1
+    state[EL.EP_STORAGE + v * NUM_CARGO + c] += 1
 
 
 @njit(cache=True)
@@ -330,9 +310,9 @@ def can_swap(state, tb, p, k):
     v = docked_harbor(state, tb, p, k)
     if v < 0 or hold_used(state, p, k) == 0 or storage_used(state, v) == 0:
         return False
-    base = SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
+    base = EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
     for c in range(NUM_CARGO):
-        if state[base + c] != state[EP_STORAGE + v * NUM_CARGO + c]:
+        if state[base + c] != state[EL.EP_STORAGE + v * NUM_CARGO + c]:
             return True
     return False
 
@@ -340,11 +320,11 @@ def can_swap(state, tb, p, k):
 @njit(cache=True)
 def do_swap(state, tb, p, k):
     v = docked_harbor(state, tb, p, k)
-    base = SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
+    base = EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
     for c in range(NUM_CARGO):
         t = state[base + c]
-        state[base + c] = state[EP_STORAGE + v * NUM_CARGO + c]
-        state[EP_STORAGE + v * NUM_CARGO + c] = t
+        state[base + c] = state[EL.EP_STORAGE + v * NUM_CARGO + c]
+        state[EL.EP_STORAGE + v * NUM_CARGO + c] = t
 
 
 # --- founding a settlement with a settler ship (§4.10) -----------------------------------
@@ -355,8 +335,8 @@ def can_found(state, tb, p, k, end):
     if not free_to_act(state, k):
         return False
     i = ship_slot(p, k)
-    e = state[SHIP_EDGE + i]
-    if e < 0 or state[SHIP_CARGO + i * NUM_CARGO + SETTLER] == 0:
+    e = state[EL.SHIP_EDGE + i]
+    if e < 0 or state[EL.SHIP_CARGO + i * NUM_CARGO + SETTLER] == 0:
         return False
     if state[SETTLEMENTS_LEFT + p] <= 0:
         return False
@@ -367,11 +347,11 @@ def can_found(state, tb, p, k, end):
 def do_found(state, tb, p, k, end):
     """Ship and settler go back to the supply; a free settlement stands at the end."""
     i = ship_slot(p, k)
-    v = tb[T_EDGE_VERTICES + 2 * state[SHIP_EDGE + i] + end]
+    v = tb[T_EDGE_VERTICES + 2 * state[EL.SHIP_EDGE + i] + end]
     clear_hold(state, p, k)
-    state[SHIP_EDGE + i] = -1
-    state[SHIP_MP + i] = 0
-    state[SHIP_FLAGS + i] = 0
-    if state[MOVING_SHIP] == k:
-        state[MOVING_SHIP] = -1
+    state[EL.SHIP_EDGE + i] = -1
+    state[EL.SHIP_MP + i] = 0
+    state[EL.SHIP_FLAGS + i] = 0
+    if state[EL.MOVING_SHIP] == k:
+        state[EL.MOVING_SHIP] = -1
     add_settlement(state, p, v)

@@ -44,7 +44,7 @@ from .constants import (
     SHIPS_PER_PLAYER,
 )
 from .layout import TOKENS_PER_AREA
-from .phases import EP_PHASE_NAMES
+from .phases import PHASE_NAMES
 
 BUILDING_NAMES = ("empty", "settlement", "harbor_settlement")
 LAIR_STATE_NAMES = ("none", "lair", "captured", "gold_field")
@@ -70,7 +70,7 @@ def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
             "revealed": bool(s[EL.EP_HEX_REVEALED + h]),
             "number": int(s[EL.EP_HEX_NUMBER + h]),
         }
-    tokens = EL.EP_LAYOUT.view(s, "ep_token_stack")
+    tokens = EL.LAYOUT.view(s, "ep_token_stack")
     buildings = {}
     for v in range(board.grid.num_vertices):
         o = int(s[EL.EP_VERTEX_OWNER + v])
@@ -127,8 +127,8 @@ def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
         "players": players,
         "turn": {
             "number": int(s[L.TURN]),
-            "phase": EP_PHASE_NAMES[s[L.PHASE]],
-            "resume_phase": EP_PHASE_NAMES[s[L.RESUME_PHASE]],
+            "phase": PHASE_NAMES[s[L.PHASE]],
+            "resume_phase": PHASE_NAMES[s[L.RESUME_PHASE]],
             "setup_index": int(s[L.SETUP_INDEX]),
             "start_player": int(s[L.START_PLAYER]),
             "active_player": int(s[L.ACTIVE_PLAYER]),
@@ -164,21 +164,21 @@ def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
         else {"hex": board.labels[s[EL.PIRATE_HEX]], "owner": int(s[EL.PIRATE_OWNER])},
         "chase_die": int(s[EL.CHASE_DIE]),
         "missions": {
-            "positions": EL.EP_LAYOUT.view(s, "track_position")[:n].tolist(),
-            "stamps": EL.EP_LAYOUT.view(s, "track_stamp")[:n].tolist(),
+            "positions": EL.LAYOUT.view(s, "track_position")[:n].tolist(),
+            "stamps": EL.LAYOUT.view(s, "track_stamp")[:n].tolist(),
             "clock": int(s[EL.TRACK_CLOCK]),
-            "vp_cards": [seat_or_none(x) for x in EL.EP_LAYOUT.view(s, "mission_vp_card")],
+            "vp_cards": [seat_or_none(x) for x in EL.LAYOUT.view(s, "mission_vp_card")],
         },
         "lairs": {
             board.labels[h]: {
                 "state": LAIR_STATE_NAMES[s[EL.LAIR_STATE + h]],
                 "token": int(s[EL.LAIR_TOKEN + h]),
-                "crews": [int(x) for x in EL.EP_LAYOUT.view(s, "lair_crews")[h][:n]],
+                "crews": [int(x) for x in EL.LAYOUT.view(s, "lair_crews")[h][:n]],
             }
             for h in range(board.num_hexes)
             if s[EL.LAIR_STATE + h]
         },
-        "lair_stack": [int(x) for x in EL.EP_LAYOUT.view(s, "lair_stack")],
+        "lair_stack": [int(x) for x in EL.LAYOUT.view(s, "lair_stack")],
         "lair_tokens_drawn": int(s[EL.LAIR_POS]),
         "captures_this_turn": [
             board.labels[s[EL.CAPTURES + i]] for i in range(int(s[EL.NUM_CAPTURES]))
@@ -199,7 +199,7 @@ def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
                     "advantage": ADVANTAGE_NAMES[s[EL.SPICE_ADV + h]],
                     "face": int(s[EL.SPICE_FACE + h]),
                     "sacks": int(s[EL.SPICE_SACKS + h]),
-                    "crews": [int(x) for x in EL.EP_LAYOUT.view(s, "village_crews")[h][:n]],
+                    "crews": [int(x) for x in EL.LAYOUT.view(s, "village_crews")[h][:n]],
                 }
                 for h in range(board.num_hexes)
                 if s[EL.SPICE_ADV + h]
@@ -208,7 +208,7 @@ def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
             "fast_gold_this_turn": int(s[EL.FAST_GOLD_USED]),
         },
         "hero_rolls": int(s[EL.HERO_ROLLS]),
-        "hero_dice": [int(x) for x in EL.EP_LAYOUT.view(s, "hero_dice")[:n]],
+        "hero_dice": [int(x) for x in EL.LAYOUT.view(s, "hero_dice")[:n]],
         "result": {"winner": seat_or_none(s[L.WINNER]), "truncated": bool(s[L.TRUNCATED])},
         "decisions": int(s[L.DECISIONS]),
         "hexes_discovered": int(s[EL.DISCOVERED]),
@@ -328,8 +328,8 @@ def from_dict(d: Reader, config) -> np.ndarray:
         on_board[p] = (crews, int(stored[mine, 1].sum()))
     _read_colours(d, s, n)
     s[L.TURN] = d.int("turn.number", 0)
-    s[L.PHASE] = d.choice("turn.phase", EP_PHASE_NAMES)
-    s[L.RESUME_PHASE] = d.choice("turn.resume_phase", EP_PHASE_NAMES)
+    s[L.PHASE] = d.choice("turn.phase", PHASE_NAMES)
+    s[L.RESUME_PHASE] = d.choice("turn.resume_phase", PHASE_NAMES)
     s[L.SETUP_INDEX] = d.int("turn.setup_index", 0, 20)
     s[L.START_PLAYER] = d.seat("turn.start_player", n, allow_none=False)
     s[L.ACTIVE_PLAYER] = d.seat("turn.active_player", n, allow_none=False)
@@ -524,11 +524,11 @@ def _counts(d, path) -> list[int]:
 def check(s: np.ndarray, scenario: str) -> None:
     """Raise ``SnapshotError`` unless the E&P invariants hold."""
     from .invariants import (
-        EP_INVARIANT_NAMES,
-        ep_check_state,
+        INVARIANT_NAMES,
+        check_state,
     )
     from .tables import scenario_tables
 
-    code = ep_check_state(s, scenario_tables(scenario))
+    code = check_state(s, scenario_tables(scenario))
     if code:
-        raise SnapshotError(f"impossible Explorers & Pirates position: {EP_INVARIANT_NAMES[code]}")
+        raise SnapshotError(f"impossible Explorers & Pirates position: {INVARIANT_NAMES[code]}")

@@ -1,16 +1,12 @@
-"""Explorers & Pirates' :class:`~catan_env.core.spec.GameSpec` (every scenario)."""
+"""Explorers & Pirates' :class:`~catan_env.core.spec.GameSpec` (every scenario).
 
-from catan_env._generated import explorers_and_pirates_kernels
+Read from the package's files by :data:`~catan_env.core.spec.CONVENTION` (its
+own replay page in :mod:`.viewer`); the board tables are the scenario's frame.
+"""
+
 from catan_env.actions import EP_ACTIONS
-from catan_env.core.spec import GameSpec
+from catan_env.core.spec import spec_of_package
 
-from . import chance, render, rules, snapshot, viewer
-from .explain import explain
-from .invariants import EP_INVARIANT_NAMES, ep_check_state
-from .layout import EP_LAYOUT
-from .observe import EP_OBS_LAYOUT, ep_observe_into
-from .options import OPTIONS
-from .phases import EP_PHASE_NAMES
 from .tables import scenario_tables
 
 
@@ -19,28 +15,10 @@ def _tables(config):
     return scenario_tables(config.scenario)
 
 
-SPEC = GameSpec(
-    name="explorers_and_pirates",
-    title="Catan: Explorers & Pirates",
-    layout=EP_LAYOUT,
-    rules=rules,
-    kernels=explorers_and_pirates_kernels,
-    actions=EP_ACTIONS,
-    phase_names=EP_PHASE_NAMES,
-    obs_layout=EP_OBS_LAYOUT,
-    observe_into=ep_observe_into,
-    check_state=ep_check_state,
-    invariant_names=EP_INVARIANT_NAMES,
-    explain=explain,
-    options=OPTIONS,
-    snapshot=snapshot,
-    render=render,
-    chance=chance,
-    # No determinization: a sample of an E&P position would also have to redraw
-    # the face-down hexes, the token and lair stacks, shoals and villages, so
-    # search agents (mcts) are offered for the base game and C&K only.
-    determinize=None,
-    stat_names=("hexes_discovered",),
-    tables_for=_tables,
-    viewer=viewer,
-)
+# No determinize module: a sample of an E&P position would also have to redraw
+# the face-down hexes, the token and lair stacks, shoals and villages, so search
+# agents (mcts) are offered for the base game and C&K only.
+SPEC = spec_of_package(
+    __package__, "explorers_and_pirates", "Catan: Explorers & Pirates",
+    actions=EP_ACTIONS, stat_names=("hexes_discovered",), tables_for=_tables,
+)  # fmt: skip

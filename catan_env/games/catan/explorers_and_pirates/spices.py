@@ -15,6 +15,7 @@ from numba import njit
 from ..common.cards import give_to_bank, take_from_bank
 from ..common.constants import MAX_PLAYERS, NUM_CARD_TYPES
 from ..common.layout import BANK, HAND, NUM_PLAYERS
+from . import layout as EL
 from .building import ship_slot
 from .constants import (
     CREW,
@@ -28,28 +29,6 @@ from .constants import (
     SWIFT_VOYAGE,
 )
 from .lairs import ship_points_at_hex
-from .layout import (
-    EP_HEX_KIND,
-    EP_HEX_REVEALED,
-    FAST_GOLD_USED,
-    FINISHED,
-    FRESH_SHIP,
-    FRESH_SPICE,
-    GOLD,
-    MOVING_SHIP,
-    OPT_FAST_GOLD_BUYS,
-    OPT_SPICE_PER_HEX,
-    OPT_SWIFT_DISCOVERER,
-    SHIP_CARGO,
-    SHIP_EDGE,
-    SHIP_FLAGS,
-    SHIP_MP,
-    SPICE_ADV,
-    SPICE_CREW,
-    SPICE_FACE,
-    SPICE_SACKS,
-    SPICE_SUPPLY,
-)
 from .tables import T_MODULES, T_NUM_HEXES
 
 P = MAX_PLAYERS
@@ -62,7 +41,7 @@ def villages_with(state, tb, p, advantage):
     if (tb[T_MODULES] & MOD_SPICES) == 0:
         return 0
     for h in range(tb[T_NUM_HEXES]):
-        if state[SPICE_ADV + h] == advantage and state[SPICE_CREW + h * P + p] == 1:
+        if state[EL.SPICE_ADV + h] == advantage and state[EL.SPICE_CREW + h * P + p] == 1:
             n += 1
     return n
 
@@ -74,78 +53,78 @@ def bonus_faces(state, tb, p):
     if (tb[T_MODULES] & MOD_SPICES) == 0:
         return 0
     for h in range(tb[T_NUM_HEXES]):
-        if state[SPICE_ADV + h] == PIRATE_BONUS and state[SPICE_CREW + h * P + p] == 1:
-            bits |= 1 << state[SPICE_FACE + h]
+        if state[EL.SPICE_ADV + h] == PIRATE_BONUS and state[EL.SPICE_CREW + h * P + p] == 1:
+            bits |= 1 << state[EL.SPICE_FACE + h]
     return bits
 
 
 @njit(cache=True)
 def place_sacks(state, h):
     """A spice hex is revealed: one sack per player on its village (§9.1)."""
-    n = min(state[NUM_PLAYERS], state[SPICE_SUPPLY])
-    state[SPICE_SACKS + h] = n
-    state[SPICE_SUPPLY] -= n
+    n = min(state[NUM_PLAYERS], state[EL.SPICE_SUPPLY])
+    state[EL.SPICE_SACKS + h] = n
+    state[EL.SPICE_SUPPLY] -= n
 
 
 @njit(cache=True)
 def can_befriend(state, tb, p, k, h):
-    m = state[MOVING_SHIP]
+    m = state[EL.MOVING_SHIP]
     if (m >= 0 and m != k) or h >= tb[T_NUM_HEXES]:
         return False
-    if state[EP_HEX_KIND + h] != SPICE or state[EP_HEX_REVEALED + h] == 0:
+    if state[EL.EP_HEX_KIND + h] != SPICE or state[EL.EP_HEX_REVEALED + h] == 0:
         return False
-    if state[SPICE_CREW + h * P + p] == 1 or state[SPICE_SACKS + h] == 0:
+    if state[EL.SPICE_CREW + h * P + p] == 1 or state[EL.SPICE_SACKS + h] == 0:
         return False
-    if state[OPT_SPICE_PER_HEX]:  # flag spice_crew_limit="per_hex" (§9.2, §14)
+    if state[EL.OPT_SPICE_PER_HEX]:  # flag spice_crew_limit="per_hex" (§9.2, §14)
         for q in range(P):
-            if state[SPICE_CREW + h * P + q] == 1:
+            if state[EL.SPICE_CREW + h * P + q] == 1:
                 return False
     i = ship_slot(p, k)
-    return state[SHIP_CARGO + i * NUM_CARGO + CREW] > 0 and ship_points_at_hex(state, tb, i, h)
+    return state[EL.SHIP_CARGO + i * NUM_CARGO + CREW] > 0 and ship_points_at_hex(state, tb, i, h)
 
 
 @njit(cache=True)
 def befriend(state, p, k, h):
     """1 crew stays on the village for good; 1 sack boards that ship (§9.2)."""
     i = ship_slot(p, k)
-    state[SHIP_CARGO + i * NUM_CARGO + CREW] -= 1
-    state[SPICE_CREW + h * P + p] = 1
-    state[SPICE_SACKS + h] -= 1
-    state[SHIP_CARGO + i * NUM_CARGO + SPICE_SACK] += 1
-    if state[SPICE_ADV + h] == SWIFT_VOYAGE:
+    state[EL.SHIP_CARGO + i * NUM_CARGO + CREW] -= 1
+    state[EL.SPICE_CREW + h * P + p] = 1
+    state[EL.SPICE_SACKS + h] -= 1
+    state[EL.SHIP_CARGO + i * NUM_CARGO + SPICE_SACK] += 1
+    if state[EL.SPICE_ADV + h] == SWIFT_VOYAGE:
         # At once for every ship still able to move (§9.4); a ship whose discovery
         # revealed the village has finished moving and gains nothing.
         for j in range(SHIPS_PER_PLAYER):
             s = ship_slot(p, j)
-            if state[SHIP_EDGE + s] >= 0 and (state[SHIP_FLAGS + s] & FINISHED) == 0:
-                state[SHIP_MP + s] += 1
-        if state[OPT_SWIFT_DISCOVERER] and _found_it(state, k, h):
+            if state[EL.SHIP_EDGE + s] >= 0 and (state[EL.SHIP_FLAGS + s] & EL.FINISHED) == 0:
+                state[EL.SHIP_MP + s] += 1
+        if state[EL.OPT_SWIFT_DISCOVERER] and _found_it(state, k, h):
             # flag swift_voyage_discoverer (the Greek rulebook's note, §9.4): the
             # ship that has just discovered the village gets its point and moves on
             i = ship_slot(p, k)
-            state[SHIP_FLAGS + i] &= ~FINISHED
-            state[SHIP_MP + i] += 1
-            state[MOVING_SHIP] = k
-            state[FRESH_SHIP] = -1
+            state[EL.SHIP_FLAGS + i] &= ~EL.FINISHED
+            state[EL.SHIP_MP + i] += 1
+            state[EL.MOVING_SHIP] = k
+            state[EL.FRESH_SHIP] = -1
 
 
 @njit(cache=True)
 def _found_it(state, k, h):
     """Ship ``k``'s last step discovered village ``h`` and no ship has moved since."""
-    if state[FRESH_SHIP] != k or state[MOVING_SHIP] >= 0:
+    if state[EL.FRESH_SHIP] != k or state[EL.MOVING_SHIP] >= 0:
         return False
     for j in range(4):
-        if state[FRESH_SPICE + j] == h:
+        if state[EL.FRESH_SPICE + j] == h:
             return True
     return False
 
 
 @njit(cache=True)
 def can_fast_gold(state, tb, p, r):
-    if state[FAST_GOLD_USED] >= villages_with(state, tb, p, FAST_GOLD):
+    if state[EL.FAST_GOLD_USED] >= villages_with(state, tb, p, FAST_GOLD):
         return False
-    if state[OPT_FAST_GOLD_BUYS]:
-        return state[GOLD + p] >= 1 and state[BANK + r] > 0
+    if state[EL.OPT_FAST_GOLD_BUYS]:
+        return state[EL.GOLD + p] >= 1 and state[BANK + r] > 0
     return state[HAND + p * NUM_CARD_TYPES + r] > 0
 
 
@@ -153,10 +132,10 @@ def can_fast_gold(state, tb, p, r):
 def fast_gold(state, p, r):
     """Sell 1 card to the supply for 1 gold (§9.4, §4.5); with flag fast_gold="buy"
     (the Greek wording) buy 1 card of resource ``r`` for 1 gold instead."""
-    if state[OPT_FAST_GOLD_BUYS]:
+    if state[EL.OPT_FAST_GOLD_BUYS]:
         take_from_bank(state, p, r, 1)
-        state[GOLD + p] -= 1
+        state[EL.GOLD + p] -= 1
     else:
         give_to_bank(state, p, r, 1)
-        state[GOLD + p] += 1
-    state[FAST_GOLD_USED] += 1
+        state[EL.GOLD + p] += 1
+    state[EL.FAST_GOLD_USED] += 1

@@ -9,15 +9,8 @@ it counts toward the per-side limit, and neither side may be empty (no gifts).
 
 from numba import njit
 
+from ..common import layout as L
 from ..common.constants import NUM_CARD_TYPES
-from ..common.layout import (
-    ACTIVE_PLAYER,
-    HAND,
-    OPT_TRADE_MAX_CARDS,
-    PHASE,
-    TRADE_GIVE,
-    TRADE_WANT,
-)
 from ..common.phases import ACTION
 from ..common.trade import (
     add_give,
@@ -43,17 +36,17 @@ def side_size(state, cards, gold):
 @njit(cache=True)
 def ep_can_add_give(state, p, r):
     return (
-        state[TRADE_WANT + r] == 0
-        and state[TRADE_GIVE + r] < state[HAND + p * NUM_CARD_TYPES + r]
-        and side_size(state, TRADE_GIVE, TRADE_GOLD_GIVE) < state[OPT_TRADE_MAX_CARDS]
+        state[L.TRADE_WANT + r] == 0
+        and state[L.TRADE_GIVE + r] < state[L.HAND + p * NUM_CARD_TYPES + r]
+        and side_size(state, L.TRADE_GIVE, TRADE_GOLD_GIVE) < state[L.OPT_TRADE_MAX_CARDS]
     )
 
 
 @njit(cache=True)
 def ep_can_add_want(state, p, r):
     return (
-        state[TRADE_GIVE + r] == 0
-        and side_size(state, TRADE_WANT, TRADE_GOLD_WANT) < state[OPT_TRADE_MAX_CARDS]
+        state[L.TRADE_GIVE + r] == 0
+        and side_size(state, L.TRADE_WANT, TRADE_GOLD_WANT) < state[L.OPT_TRADE_MAX_CARDS]
     )
 
 
@@ -62,7 +55,7 @@ def can_give_gold(state, p):
     return (
         state[TRADE_GOLD_WANT] == 0
         and state[TRADE_GOLD_GIVE] < state[GOLD + p]
-        and side_size(state, TRADE_GIVE, TRADE_GOLD_GIVE) < state[OPT_TRADE_MAX_CARDS]
+        and side_size(state, L.TRADE_GIVE, TRADE_GOLD_GIVE) < state[L.OPT_TRADE_MAX_CARDS]
     )
 
 
@@ -70,37 +63,37 @@ def can_give_gold(state, p):
 def can_want_gold(state, p):
     return (
         state[TRADE_GOLD_GIVE] == 0
-        and side_size(state, TRADE_WANT, TRADE_GOLD_WANT) < state[OPT_TRADE_MAX_CARDS]
+        and side_size(state, L.TRADE_WANT, TRADE_GOLD_WANT) < state[L.OPT_TRADE_MAX_CARDS]
     )
 
 
 @njit(cache=True)
 def give_gold(state):
     add_give(state, 0)  # enters composition like any first addition ...
-    state[TRADE_GIVE] -= 1  # ... then the card slot is put back
+    state[L.TRADE_GIVE] -= 1  # ... then the card slot is put back
     state[TRADE_GOLD_GIVE] += 1
 
 
 @njit(cache=True)
 def want_gold(state):
     add_want(state, 0)
-    state[TRADE_WANT] -= 1
+    state[L.TRADE_WANT] -= 1
     state[TRADE_GOLD_WANT] += 1
 
 
 @njit(cache=True)
 def ep_offer_complete(state):
     return (
-        side_size(state, TRADE_GIVE, TRADE_GOLD_GIVE) > 0
-        and side_size(state, TRADE_WANT, TRADE_GOLD_WANT) > 0
+        side_size(state, L.TRADE_GIVE, TRADE_GOLD_GIVE) > 0
+        and side_size(state, L.TRADE_WANT, TRADE_GOLD_WANT) > 0
     )
 
 
 @njit(cache=True)
 def ep_can_accept(state, q):
-    base = HAND + q * NUM_CARD_TYPES
+    base = L.HAND + q * NUM_CARD_TYPES
     for r in range(NUM_CARD_TYPES):
-        if state[base + r] < state[TRADE_WANT + r]:
+        if state[base + r] < state[L.TRADE_WANT + r]:
             return False
     return state[GOLD + q] >= state[TRADE_GOLD_WANT]
 
@@ -120,14 +113,14 @@ def ep_cancel(state):
 @njit(cache=True)
 def ep_answer(state, q, accept):
     answer(state, q, accept)
-    if state[PHASE] == ACTION:  # nobody accepted: the offer lapsed
+    if state[L.PHASE] == ACTION:  # nobody accepted: the offer lapsed
         _clear_gold(state)
 
 
 @njit(cache=True)
 def ep_confirm(state, q):
     """Exchange the offer with acceptor ``q``: cards (base protocol) and gold."""
-    a = state[ACTIVE_PLAYER]
+    a = state[L.ACTIVE_PLAYER]
     state[GOLD + a] += state[TRADE_GOLD_WANT] - state[TRADE_GOLD_GIVE]
     state[GOLD + q] += state[TRADE_GOLD_GIVE] - state[TRADE_GOLD_WANT]
     _clear_gold(state)

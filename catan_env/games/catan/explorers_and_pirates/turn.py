@@ -3,21 +3,14 @@
 import numpy as np
 from numba import njit
 
+from ..common import layout as L
 from ..common.cards import hand_size
 from ..common.constants import MAX_PLAYERS, NUM_RESOURCES
-from ..common.layout import (
-    ACTIVE_PLAYER,
-    CURRENT_PLAYER,
-    DISCARDS_OWED,
-    NUM_PLAYERS,
-    OPT_DISCARD_LIMIT,
-    PHASE,
-    PROPOSALS,
-)
 from ..common.phases import ACTION, DISCARD, GAME_OVER, PRE_ROLL
 from ..common.production import pay_owed, roll_dice
 from ..common.robber import discard_one, next_discarder
 from ..common.scoring import count_turn
+from . import layout as EL
 from .constants import (
     BASE_MP,
     GOLD_FIELD_GOLD,
@@ -29,22 +22,6 @@ from .constants import (
 )
 from .constants import GOLD as GOLD_FIELD
 from .lairs import resolve_captures
-from .layout import (
-    EP_HEX_KIND,
-    EP_HEX_NUMBER,
-    EP_HEX_REVEALED,
-    EP_VERTEX_OWNER,
-    FAST_GOLD_USED,
-    FISHED,
-    FRESH_SHIP,
-    GOLD,
-    GOLD_BUYS,
-    LAIR_STATE,
-    MOVING_SHIP,
-    NUM_CAPTURES,
-    SHIP_FLAGS,
-    SHIP_MP,
-)
 from .missions import (
     ep_check_win,
     ep_check_win_at_turn_end,
@@ -61,20 +38,20 @@ from .tables import (
 @njit(cache=True)
 def begin_turn(state, tb, p):
     """Seat ``p``'s turn starts: fresh movement points, no purchases yet (§4.8, §4.5)."""
-    state[ACTIVE_PLAYER] = p
-    state[CURRENT_PLAYER] = p
-    state[PHASE] = PRE_ROLL
+    state[L.ACTIVE_PLAYER] = p
+    state[L.CURRENT_PLAYER] = p
+    state[L.PHASE] = PRE_ROLL
     mp = BASE_MP + villages_with(state, tb, p, SWIFT_VOYAGE)  # Swift Voyage (§9.4)
-    state[GOLD_BUYS] = 0
-    state[FAST_GOLD_USED] = 0
-    state[FISHED] = 0
-    state[PROPOSALS] = 0
-    state[MOVING_SHIP] = -1
-    state[FRESH_SHIP] = -1
+    state[EL.GOLD_BUYS] = 0
+    state[EL.FAST_GOLD_USED] = 0
+    state[EL.FISHED] = 0
+    state[L.PROPOSALS] = 0
+    state[EL.MOVING_SHIP] = -1
+    state[EL.FRESH_SHIP] = -1
     for q in range(MAX_PLAYERS):
         for k in range(SHIPS_PER_PLAYER):
-            state[SHIP_MP + q * SHIPS_PER_PLAYER + k] = mp if q == p else 0
-            state[SHIP_FLAGS + q * SHIPS_PER_PLAYER + k] = 0
+            state[EL.SHIP_MP + q * SHIPS_PER_PLAYER + k] = mp if q == p else 0
+            state[EL.SHIP_FLAGS + q * SHIPS_PER_PLAYER + k] = 0
 
 
 @njit(cache=True)
@@ -85,46 +62,46 @@ def produce(state, tb, total):
     the bank-shortage rule applies (base §3 item 3). Every seat that receives
     no card takes 1 gold.
     """
-    n = state[NUM_PLAYERS]
+    n = state[L.NUM_PLAYERS]
     owed = np.zeros((MAX_PLAYERS, NUM_RESOURCES), np.int64)
     for h in range(tb[T_NUM_HEXES]):
-        if state[EP_HEX_REVEALED + h] == 0 or state[EP_HEX_NUMBER + h] != total:
+        if state[EL.EP_HEX_REVEALED + h] == 0 or state[EL.EP_HEX_NUMBER + h] != total:
             continue
-        kind = state[EP_HEX_KIND + h]
-        gold_field = kind == GOLD_FIELD and state[LAIR_STATE + h] == LAIR_GOLD_FIELD
+        kind = state[EL.EP_HEX_KIND + h]
+        gold_field = kind == GOLD_FIELD and state[EL.LAIR_STATE + h] == LAIR_GOLD_FIELD
         if kind >= SEA and not gold_field:
             continue
         for k in range(6):
-            owner = state[EP_VERTEX_OWNER + tb[T_HEX_VERTICES + 6 * h + k]]
+            owner = state[EL.EP_VERTEX_OWNER + tb[T_HEX_VERTICES + 6 * h + k]]
             if 0 <= owner < n:
                 if gold_field:  # 2 gold per building (§7.5); not a resource card
-                    state[GOLD + owner] += GOLD_FIELD_GOLD
+                    state[EL.GOLD + owner] += GOLD_FIELD_GOLD
                 else:
                     owed[owner, kind] += 1
     received = np.zeros(MAX_PLAYERS, np.int64)
     pay_owed(state, owed, received)
     for p in range(n):
         if received[p] == 0:
-            state[GOLD + p] += 1
+            state[EL.GOLD + p] += 1
 
 
 @njit(cache=True)
 def roll(state, tb):
     """Roll 2d6: produce, or make everyone over the limit discard half (§4.4)."""
     total = roll_dice(state)
-    state[PHASE] = ACTION
+    state[L.PHASE] = ACTION
     if total != 7:
         produce(state, tb, total)
         return
-    n = state[NUM_PLAYERS]
-    limit = state[OPT_DISCARD_LIMIT]
+    n = state[L.NUM_PLAYERS]
+    limit = state[L.OPT_DISCARD_LIMIT]
     for q in range(n):
         size = hand_size(state, q)
-        state[DISCARDS_OWED + q] = size // 2 if size > limit else 0
+        state[L.DISCARDS_OWED + q] = size // 2 if size > limit else 0
     q = next_discarder(state)
     if q >= 0:
-        state[PHASE] = DISCARD
-        state[CURRENT_PLAYER] = q
+        state[L.PHASE] = DISCARD
+        state[L.CURRENT_PLAYER] = q
     elif tb[T_MODULES] & MOD_PIRATES:
         begin_pirate(state, ACTION)
 
@@ -138,21 +115,21 @@ def discard(state, tb, p, r):
     if tb[T_MODULES] & MOD_PIRATES:
         begin_pirate(state, ACTION)
     else:
-        state[PHASE] = ACTION
-        state[CURRENT_PLAYER] = state[ACTIVE_PLAYER]
+        state[L.PHASE] = ACTION
+        state[L.CURRENT_PLAYER] = state[L.ACTIVE_PLAYER]
 
 
 @njit(cache=True)
 def end_turn(state, tb):
     """The movement phase is over: this turn's captures are resolved and the active
     player may win with them (§7.4, §4.13); then the next seat clockwise starts."""
-    if state[NUM_CAPTURES] > 0:
+    if state[EL.NUM_CAPTURES] > 0:
         resolve_captures(state)
-        if state[PHASE] == GAME_OVER:
+        if state[L.PHASE] == GAME_OVER:
             return
     if ep_check_win_at_turn_end(state):
         return
     if count_turn(state):
         return
-    begin_turn(state, tb, (state[ACTIVE_PLAYER] + 1) % state[NUM_PLAYERS])
+    begin_turn(state, tb, (state[L.ACTIVE_PLAYER] + 1) % state[L.NUM_PLAYERS])
     ep_check_win(state)

@@ -79,7 +79,7 @@ _WHOLE_FIELDS = (
 
 def _per_item(name: str) -> int:
     """Values per hex, intersection or path of a field (e.g. one per seat for crews)."""
-    f = EL.EP_LAYOUT.fields[name]
+    f = EL.LAYOUT.fields[name]
     return f.size // f.shape[0] if f.shape else 1
 
 
@@ -95,12 +95,12 @@ def public_fields(scenario: str) -> list[tuple[str, int]]:
     out = [(name, g.num_hexes * _per_item(name)) for name, _ in _HEX_FIELDS]
     out += [(name, g.num_vertices * _per_item(name)) for name in _VERTEX_FIELDS]
     out += [(name, g.num_edges * _per_item(name)) for name in _EDGE_FIELDS]
-    out += [(name, EL.EP_LAYOUT.fields[name].size) for name in _WHOLE_FIELDS]
+    out += [(name, EL.LAYOUT.fields[name].size) for name in _WHOLE_FIELDS]
     return out + [("cards", MAX_PLAYERS)]
 
 
 def _public_vector(state: np.ndarray, fields: list[tuple[str, int]]) -> np.ndarray:
-    g = EL.EP_LAYOUT
+    g = EL.LAYOUT
     sizes = dict(fields)
     nh = sizes["ep_hex_kind"]
     revealed = g.view(state, "ep_hex_revealed")[:nh] == 1
@@ -150,7 +150,7 @@ def viewer_data(record: dict) -> dict[str, Any]:
     from .render import seat_colours, title
 
     first = start_game(record)
-    scenario = SCENARIOS[int(EL.EP_LAYOUT.get(first.state, "scenario"))]
+    scenario = SCENARIOS[int(EL.LAYOUT.get(first.state, "scenario"))]
     fields = public_fields(scenario)
     geometry = _geometry(scenario)
     colours = list(seat_colours(first.state))
@@ -160,7 +160,7 @@ def viewer_data(record: dict) -> dict[str, Any]:
 
     def entry(game, a):
         p = int(game.current_player)
-        edges = EL.EP_LAYOUT.view(game.state, "ship_edge")
+        edges = EL.LAYOUT.view(game.state, "ship_edge")
 
         def ends(e):
             return tuple(geometry["edges"][e])

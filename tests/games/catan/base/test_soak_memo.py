@@ -17,12 +17,12 @@ from catan_env.games.catan.base.invariants import (
     check_state_memo,
     network_changed,
 )
-from catan_env.games.catan.cities_and_knights.invariants import ck_check_state, ck_check_state_memo
+from catan_env.games.catan.cities_and_knights import invariants as ck_invariants
 from catan_env.games.catan.common import layout as L
 
 CHECKS = {
     "base": (check_state, check_state_memo),
-    "cities_and_knights": (ck_check_state, ck_check_state_memo),
+    "cities_and_knights": (ck_invariants.check_state, ck_invariants.check_state_memo),
 }
 WATCHED = [L.VERTEX_OWNER + 7, L.KNIGHT_OWNER + 11, L.EDGE_OWNER + 30, L.ROAD_LENGTH + 1]
 WATCHED += [L.LONGEST_ROAD_HOLDER, L.NUM_PLAYERS]

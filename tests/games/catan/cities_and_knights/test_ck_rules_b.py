@@ -39,11 +39,11 @@ from ck_helpers import (
 )
 
 from catan_env.games.catan.board import standard
-from catan_env.games.catan.cities_and_knights.observe import CK_OBS_LAYOUT
+from catan_env.games.catan.cities_and_knights.observe import OBS_LAYOUT
 from catan_env.games.catan.common.constants import CARD_NAMES
 
 _G = standard.GEOMETRY
-VIEW = CK_OBS_LAYOUT.view
+VIEW = OBS_LAYOUT.view
 RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
 
 

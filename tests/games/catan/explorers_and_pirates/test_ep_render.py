@@ -16,7 +16,7 @@ from catan_env.games.catan.explorers_and_pirates.constants import (
     SCENARIOS,
     SPICE,
 )
-from catan_env.games.catan.explorers_and_pirates.layout import EP_LAYOUT
+from catan_env.games.catan.explorers_and_pirates.layout import LAYOUT
 from catan_env.games.catan.explorers_and_pirates.render import status, title
 from catan_env.games.catan.explorers_and_pirates.render_image import (
     BACK_RGB,
@@ -186,7 +186,7 @@ def test_picture_labels_stay_apart_on_a_crowded_board():
     s = Game(variant=EP, scenario=EP, seed=2).state.copy()
     fr = _frame(EP)
     nh = fr.num_hexes
-    view = EP_LAYOUT.view
+    view = LAYOUT.view
     view(s, "ep_hex_revealed")[:nh] = 1
     kind = view(s, "ep_hex_kind")[:nh]
     gold = np.flatnonzero(kind == 8)
