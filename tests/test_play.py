@@ -130,8 +130,8 @@ def test_the_view_holds_no_hidden_fact(served):
     assert view["board"]["summary"]["vp"] == ["?"] * 4
     assert set(view) == {
         "version", "seat", "names", "players", "humans", "current", "phase", "your_turn",
-        "done", "winner", "truncated", "quit_by", "legal", "private", "board", "board_error",
-        "script", "record",
+        "done", "winner", "truncated", "quit_by", "legal", "private", "board", "script",
+        "record",
     }  # fmt: skip
     # The same view whatever the other seats hold: swap their hands and development cards.
     g = s.session.game

@@ -1,20 +1,12 @@
-"""Ancients' part of ``catan-env play``: the side's command cards, the public vector.
+"""Ancients' part of ``catan-env play``: the side's command cards.
 
 Imported by :mod:`catan_env.play.session` by the game's family name.
 """
 
 from __future__ import annotations
 
-import numpy as np
-
 from catan_env.games.ancients import layout as L
 from catan_env.games.ancients.units import CARD_NAMES, NUM_CARD_TYPES
-from catan_env.games.ancients.viewer import _public_vector
-
-
-def public_vector(game) -> np.ndarray:
-    """The viewer's public facts of ``game`` now (the vector its ``deltas`` change)."""
-    return _public_vector(game.state)
 
 
 def private(game, seat: int) -> list[dict]:

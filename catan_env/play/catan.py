@@ -1,4 +1,4 @@
-"""The Catan rule sets' part of ``catan-env play``: what one seat holds, the public vector.
+"""The Catan rule sets' part of ``catan-env play``: what one seat holds.
 
 :mod:`catan_env.play.session` imports this module by the game's family name
 (as :mod:`catan_env.hooks` imports ``catan_env.catan_hooks``), so the shared
@@ -7,15 +7,7 @@ play layer names no game.
 
 from __future__ import annotations
 
-import numpy as np
-
-from catan_env.catan_hooks import _public_vector, public_fields
 from catan_env.games.catan.common.constants import CARD_NAMES, DEV_NAMES
-
-
-def public_vector(game) -> np.ndarray:
-    """The viewer's public facts of ``game`` now (the vector its ``deltas`` change)."""
-    return _public_vector(game.state, game.variant, public_fields(game.variant))
 
 
 def private(game, seat: int) -> list[dict]:
@@ -23,6 +15,8 @@ def private(game, seat: int) -> list[dict]:
     layout = game.variant.layout
     hand = layout.view(game.state, "hand")[seat]
     groups = [{"label": "cards", "cards": _named(CARD_NAMES, hand, keep=5)}]
+    if game.variant.name == "explorers_and_pirates":
+        return groups  # no development cards in E&P (its gold is public)
     if "progress_hand" in layout.fields:
         from catan_env.games.catan.cities_and_knights.constants import CARD_KIND_NAMES
 

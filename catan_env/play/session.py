@@ -90,8 +90,7 @@ class PlaySession:
         self._lock = threading.RLock()
         self._moved = threading.Event()
         self._stop = threading.Event()
-        self._board, self.board_error = self._start_board()
-        self._log: list[list] = []  # [actor, action name]: the log of a game without a board
+        self._board = self._start_board()
         from catan_env.replay import summary
 
         info = summary(self.game.record(agents=self.labels), self.game)
@@ -100,27 +99,25 @@ class PlaySession:
 
     # --- the board the pages draw --------------------------------------------------
 
-    def _start_board(self):
-        try:
-            data = self.spec.viewer.viewer_data(self.game.record(agents=self.labels))
-        except ValueError as exc:  # a game the viewer does not draw (yet)
-            return None, str(exc)
-        self._prev = self._family.public_vector(self.game)
-        data.update(deltas=[], actions=[], actors=[], agents=list(self.labels))
-        return data, None
+    def _start_board(self) -> dict[str, Any]:
+        # The replay viewer's data of the game at its first step (its static parts:
+        # board, names), whose steps then grow here as the game is played.
+        from catan_env.viewer import StepLog
 
-    def _grow_board(self, actor: int, action: int) -> None:
-        if self._board is None:
-            self._log.append([actor, self.game.action_names[action]])
-            return
-        vec = self._family.public_vector(self.game)
-        changed = np.flatnonzero(vec != self._prev)
-        delta = np.empty(2 * changed.size, np.int64)
-        delta[0::2], delta[1::2] = changed, vec[changed]
-        self._board["deltas"].append(delta.tolist())
-        self._board["actions"].append(self.game.action_names[action])
-        self._board["actors"].append(actor)
-        self._prev = vec
+        data = self.spec.viewer.viewer_data(self.game.record(agents=self.labels))
+        self._steps = StepLog(self.game, *self.spec.viewer.step_functions(self.game))
+        data.update(self._steps.data, agents=list(self.labels))
+        return data
+
+    def _play(self, action: int) -> None:
+        """Apply ``action`` and log it on the board (nothing changes if it is illegal)."""
+
+        def advance():
+            self.game.step(action)
+            return self.game
+
+        self._steps.step(self.game, action, advance)
+        self._after_move()
 
     @property
     def version(self) -> int:
@@ -188,9 +185,10 @@ class PlaySession:
             over = self.over
             current = g.current_player
             mine = not over and current == seat
-            board = None
-            if self._board is not None:
-                board = dict(self._board, summary=self._summary(over))
+            # Copies of the growing step lists, so the answer is one moment's even
+            # though it is written out after the lock is let go.
+            steps = {k: list(v) for k, v in self._steps.data.items()}
+            board = dict(self._board, **steps, summary=self._summary(over))
             out = {
                 "version": self.version,
                 "seat": seat,
@@ -209,14 +207,9 @@ class PlaySession:
                 else [],
                 "private": self._family.private(g, seat),
                 "board": board,
-                "board_error": self.board_error,
                 "script": self.spec.viewer.SCRIPT,
                 "record": str(self.saved) if self.saved else None,
             }
-            if board is None:
-                # No board drawn: the log and each seat's public figures (render hook) instead.
-                out["log"] = self._log
-                out["seats"] = self.spec.render.summaries(g.state)
             if over:
                 out["seed"] = str(self.seed)
             return out
@@ -263,11 +256,9 @@ class PlaySession:
             if type(action) is not int or not 0 <= action < g.num_actions:
                 raise PlayError(f"not an action id: {action!r}")
             try:
-                g.step(action)
+                self._play(action)
             except ValueError as exc:  # IllegalActionError: the state is unchanged
                 raise PlayError(str(exc)) from None
-            self._grow_board(seat, action)
-            self._after_move()
 
     def quit(self, seat: int, token: str) -> Path:
         """End the game for everyone (as it stands) and save its record."""
@@ -332,6 +323,4 @@ class PlaySession:
             with self._lock:
                 if self.quit_by is not None or self._stop.is_set():
                     return
-                self.game.step(a)
-                self._grow_board(p, a)
-                self._after_move()
+                self._play(a)

@@ -1,8 +1,9 @@
 // The catan_env play page: one seat of a game the server owns (catan_env.play).
-// The board is drawn by the replay viewer's own script (viewer.js or
-// viewer_ancients.js), run again on the game so far after every move; this
-// script adds the seat's legal moves on top of it (spots on the board where a
-// move has a place, buttons for the rest), the seat's hand and a log in words.
+// The board is drawn by the replay viewer's own scripts (viewer_core.js, then the
+// game's viewer.js, viewer_ep.js or viewer_ancients.js), run again on the game so
+// far after every move; this script adds the seat's legal moves on top of it
+// (spots on the board where a move has a place, buttons for the rest), the seat's
+// hand and a log in words.
 "use strict";
 (function () {
   const errors = [];
@@ -23,10 +24,9 @@
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;",
     ">": "&gt;", '"': "&quot;" })[c]);
   const SVG = "http://www.w3.org/2000/svg";
-  const S = 50; // the Catan viewer's pixels per unit hex
   let token = null;
   let view = null;
-  let viewerSource = {};
+  const sources = {};
   let drawn = -1;
 
   function message(text, kind) {
@@ -45,16 +45,15 @@
     return data;
   }
 
-  // --- the board: the viewer's script on the game so far ---------------------------
+  // --- the board: the viewer's scripts on the game so far ---------------------------
+  async function source(name) {
+    if (!(name in sources)) sources[name] = await (await fetch(`/static/${name}`)).text();
+    return sources[name];
+  }
+
   async function drawBoard(v) {
     const B = v.board;
-    if (!B) {
-      $("board-wrap").hidden = true;
-      return;
-    }
-    if (!(v.script in viewerSource)) {
-      viewerSource[v.script] = await (await fetch(`/static/${v.script}`)).text();
-    }
+    const scripts = [await source("viewer_core.js"), await source(v.script)];
     $("data").textContent = JSON.stringify(B);
     // Fresh copies of the viewer's controls drop the listeners of its last run.
     const controls = $("viewer-controls");
@@ -65,16 +64,21 @@
       if (type !== "keydown") add.call(document, type, ...rest); // its step keys: not here
     };
     try {
-      const script = document.createElement("script");
-      script.textContent = viewerSource[v.script];
-      document.body.appendChild(script);
-      script.remove();
+      // viewer_core.js reads #data and makes window.Viewer; the game's script draws.
+      for (const text of scripts) {
+        const script = document.createElement("script");
+        script.textContent = text;
+        document.body.appendChild(script);
+        script.remove();
+      }
     } finally {
       document.addEventListener = add;
     }
   }
 
   // --- where each legal move goes ------------------------------------------------
+  // Hex outlines by the first word of their titles ("r3c4 clear", "R1a forest"): the
+  // places of a board drawn without geometry tables (Ancients).
   function hexShapes() {
     const out = {};
     for (const poly of $("static-layer").querySelectorAll("polygon")) {
@@ -84,32 +88,36 @@
     return out;
   }
 
+  // The place a move names: "v31" / "e12" / "h5" (an intersection, path or hex of
+  // the geometry tables), or "p:r3c4" (a hex outline by its title); null for none.
   function placeOf(name, hexes, G) {
-    if (G && G.vertices) {
-      let m = /\bv(\d+)\b/.exec(name);
-      if (m && G.vertices[+m[1]]) return "v" + m[1];
-      m = /\be(\d+)\b/.exec(name);
-      if (m && G.edges[+m[1]]) return "e" + m[1];
+    if (G) {
+      for (const [kind, table] of [["v", G.vertices], ["e", G.edges], ["h", G.hex_corners]]) {
+        const m = new RegExp(`\\b${kind}(\\d+)\\b`).exec(name);
+        if (m && table[+m[1]]) return kind + m[1];
+      }
+      const labels = G.hex_labels || [];
+      for (const tok of name.split(/[()\s,]+/)) {
+        if (tok && labels.includes(tok)) return "h" + labels.indexOf(tok);
+      }
     }
-    for (const tok of name.split(/[()\s,]+/)) if (tok in hexes) return "h:" + tok;
+    for (const tok of name.split(/[()\s,]+/)) if (tok in hexes) return "p:" + tok;
     return null;
   }
 
-  function spot(place, hexes, G) {
+  // A clickable shape over a place: the viewer's own mark of it (so it sits where the
+  // viewer draws, at the viewer's scale), or the titled hex outline.
+  function spot(place, hexes) {
     let el;
-    if (place[0] === "v") {
-      const xy = G.vertices[+place.slice(1)];
-      el = document.createElementNS(SVG, "circle");
-      el.setAttribute("cx", xy[0] * S); el.setAttribute("cy", xy[1] * S);
-      el.setAttribute("r", 11);
-    } else if (place[0] === "e") {
-      const ends = G.edges[+place.slice(1)].map((k) => G.vertices[k]);
-      el = document.createElementNS(SVG, "line");
-      el.setAttribute("x1", ends[0][0] * S); el.setAttribute("y1", ends[0][1] * S);
-      el.setAttribute("x2", ends[1][0] * S); el.setAttribute("y2", ends[1][1] * S);
-    } else {
+    if (place.startsWith("p:")) {
       el = document.createElementNS(SVG, "polygon");
       el.setAttribute("points", hexes[place.slice(2)]);
+    } else {
+      const holder = document.createElementNS(SVG, "g");
+      holder.innerHTML = Viewer.game.mark(place[0], +place.slice(1));
+      el = holder.firstElementChild;
+      el.removeAttribute("data-kind");
+      el.removeAttribute("data-id");
     }
     el.setAttribute("class", "spot");
     el.dataset.place = place;
@@ -129,16 +137,16 @@
     layer.innerHTML = "";
     $("buttons").innerHTML = "";
     $("choices").hidden = true;
-    const G = v.board && v.board.geometry;
-    const hexes = v.board ? hexShapes() : {};
+    const G = Viewer.game.mark ? v.board.geometry : null;
+    const hexes = hexShapes();
     const at = {};
     for (const a of v.legal) {
-      const place = v.board ? placeOf(a[1], hexes, G) : null;
+      const place = placeOf(a[1], hexes, G);
       if (place) (at[place] = at[place] || []).push(a);
       else $("buttons").appendChild(actionButton(a));
     }
     for (const [place, moves] of Object.entries(at)) {
-      const el = spot(place, hexes, G);
+      const el = spot(place, hexes);
       el.dataset.actions = moves.map((a) => a[0]).join(",");
       const title = document.createElementNS(SVG, "title");
       title.textContent = moves.map((a) => a[1]).join(" / ");
@@ -161,7 +169,8 @@
     return `${v.names[p]} (${label})`;
   }
 
-  const words = (name) => name.replace(/_/g, " "); // "build_road(e3)": "build road(e3)"
+  // "build_road(e3)": "build road(e3)"; "steal(blue)" (the viewer's log names seats).
+  const words = (name) => name.replace(/_/g, " ");
 
   function drawText(v) {
     const over = v.done || v.quit_by !== null;
@@ -178,27 +187,15 @@
     if (over && v.record) line += ` Record saved: ${v.record} (catan-env replay ${v.record}).`;
     $("turn").textContent = line;
     $("turn").className = v.your_turn ? "mine" : "";
-    $("title").textContent = `${v.board ? v.board.title : "catan_env"}: you are ` +
-      `${v.names[seat]}`;
+    $("title").textContent = `${v.board.title}: you are ${v.names[seat]}`;
     $("hand").innerHTML = v.private.map((g) => `<div><b>${esc(g.label)}</b>: ` +
       (Object.keys(g.cards).length ? Object.entries(g.cards).map(([k, n]) =>
         `<span>${esc(k)} ${n}</span>`).join("") : "none") + "</div>").join("");
-    if (v.board) {
-      const B = v.board;
-      const log = $("play-log");
-      log.innerHTML = B.actions.map((a, i) => `<li>${esc(who(B.actors[i]))}: ${esc(words(a))}</li>`)
-        .join("");
-      log.scrollTop = log.scrollHeight;
-    } else {
-      $("status").textContent = v.board_error || "";
-      const keys = v.seats.length ? Object.keys(v.seats[0]).filter((k) => k !== "seat" &&
-        typeof v.seats[0][k] !== "object") : [];
-      $("players").innerHTML = `<tr>${keys.map((k) => `<th>${esc(k)}</th>`).join("")}</tr>` +
-        v.seats.map((row) => `<tr>${keys.map((k) => `<td>${esc(row[k])}</td>`).join("")}</tr>`)
-          .join("");
-      $("play-log").innerHTML = v.log.map((e) => `<li>${esc(who(e[0]))}: ${esc(words(e[1]))}</li>`)
-        .join("");
-    }
+    const B = v.board;
+    const log = $("play-log");
+    log.innerHTML = B.actions.map((a, i) => `<li>${esc(who(B.actors[i]))}: ` +
+      `${esc(words(B.log ? B.log[i] : a))}</li>`).join("");
+    log.scrollTop = log.scrollHeight;
     $("quit").disabled = over;
     document.body.dataset.version = String(v.version);
     document.body.dataset.yourTurn = v.your_turn ? "1" : "0";
@@ -207,7 +204,7 @@
 
   async function render(v) {
     view = v;
-    if (v.version !== drawn || !v.board) await drawBoard(v);
+    if (v.version !== drawn) await drawBoard(v);
     drawn = v.version;
     drawText(v);
     drawMoves(v);
