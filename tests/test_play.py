@@ -26,6 +26,9 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 
 from catan_env import hooks  # noqa: E402
+from catan_env.games.catan.explorers_and_pirates.constants import (  # noqa: E402
+    SCENARIOS as EP_SCENARIOS,
+)
 from catan_env.play.cli import build_session  # noqa: E402
 from catan_env.play.server import make_server  # noqa: E402
 from catan_env.replay import load_record, replay  # noqa: E402
@@ -173,15 +176,38 @@ def test_an_ancients_side_sees_its_cards_only(served):
     assert str(s.session.seed) not in before
 
 
-def test_a_game_the_viewer_does_not_draw_is_played_with_buttons(served):
-    s = served(variant="explorers_and_pirates", scenario="land_ho")
+def test_an_explorers_seat_sees_no_face_down_hex(served):
+    s = served(game="explorers_and_pirates", scenario="explorers_and_pirates",
+               agents="random,random,random", seed=918273645546)  # fmt: skip
     token = s.post("/api/claim", {"seat": 0})[1]["token"]
     _until_human(s, 0)
-    status, view = s.get(f"/api/view?seat=0&token={token}")
-    assert status == 200 and view["board"] is None and "Explorers" in view["board_error"]
-    assert view["legal"] and len(view["log"]) == s.session.version
-    assert [row["seat"] for row in view["seats"]] == [0, 1, 2, 3]
-    assert view["names"] == [row["colour"] for row in view["seats"]]
+    g = s.session.game
+    layout = g.variant.layout
+    with s.session._lock:
+        before = json.dumps(s.session.view(0, token))
+        saved = g.state.copy()
+        down = np.flatnonzero(layout.view(g.state, "ep_hex_revealed") == 0)
+        assert down.size > 10
+        # Another deal of the face-down hexes: kinds and numbers.
+        for name in ("ep_hex_kind", "ep_hex_number"):
+            values = layout.view(g.state, name)
+            values[down] = np.roll(values[down], 3)
+        assert not np.array_equal(g.state, saved)
+        after = json.dumps(s.session.view(0, token))
+        g.state[:] = saved
+    assert after == before
+    view = json.loads(before)
+    assert view["board"]["geometry"]["hexes"] and view["script"] == "viewer_ep.js"
+    # The page's facts now (the first step and every change): face-down hexes unknown.
+    board = view["board"]
+    now = np.array(board["start"])
+    for delta in board["deltas"]:
+        now[delta[0::2]] = delta[1::2]
+    at, n = board["fields"]["ep_hex_kind"]
+    down = np.flatnonzero(layout.view(g.state, "ep_hex_revealed")[:n] == 0)
+    assert down.size > 10 and (now[at + down] == -1).all()
+    assert (layout.view(g.state, "ep_hex_kind")[down] >= 0).all()  # they are dealt, though
+    assert [grp["label"] for grp in view["private"]] == ["cards"]
 
 
 def test_bad_moves_change_nothing(served):
@@ -284,8 +310,15 @@ def _click_a_move(page, rng) -> bool:
     return True
 
 
-def _play_through_page(browser, s, tmp_path, seat, rng, limit_s=70.0):
+def _page(browser):
     page = browser.new_page(viewport={"width": 1300, "height": 900})
+    # Longer waits than Playwright's 30 s: an agent's first move may compile it (numba).
+    page.set_default_timeout(120_000)
+    return page
+
+
+def _play_through_page(browser, s, tmp_path, seat, rng, limit_s=70.0):
+    page = _page(browser)
     console = []
     page.on("console", lambda m: console.append(m.text) if m.type in ("error", "warning") else None)
     page.on("pageerror", lambda e: console.append(str(e)))
@@ -350,6 +383,54 @@ def test_an_ancients_game_played_in_the_browser(served, browser, tmp_path):
     assert clicks > 5, clicks
     print(f"ancients: {clicks} clicks, {s.session.version} decisions, end {s.session.game.winner}")
     _check_record(s)
+
+
+# Every game of the registry, each Explorers & Pirates scenario apart: (arguments, seats).
+_EVERY_GAME = [
+    (dict(game="base"), 4),
+    (dict(game="cities_and_knights"), 4),
+    *[(dict(game="explorers_and_pirates", scenario=sc), 4) for sc in EP_SCENARIOS],
+    (dict(game="ancients"), 2),
+]
+
+
+@pytest.mark.parametrize(
+    "kw,seats", _EVERY_GAME, ids=[kw.get("scenario", kw["game"]) for kw, _ in _EVERY_GAME]
+)
+def test_every_game_is_drawn_and_played_on_its_board(served, browser, kw, seats, tmp_path):
+    """Each game's board is its replay viewer's, with the moves on it; quit saves the record."""
+    s = served(agents=",".join(["random"] * (seats - 1)), seed=11, **kw)
+    page = _page(browser)
+    console = []
+    page.on("console", lambda m: console.append(m.text) if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: console.append(str(e)))
+    page.goto(f"{s.url}/seat/0")
+    page.wait_for_selector("body[data-ready='1']")
+    rng, clicks, on_board = random.Random(2), 0, 0
+    end = time.monotonic() + 120
+    while clicks < 12 and page.get_attribute("body", "data-done") != "1":
+        assert time.monotonic() < end, f"{clicks} clicks in 120 s"
+        page.wait_for_function(
+            "document.body.dataset.done === '1' || (document.body.dataset.yourTurn === '1' &&"
+            " document.querySelector('#buttons [data-action], .spot') !== null)"
+        )
+        on_board += page.evaluate("document.querySelectorAll('.spot').length") > 0
+        clicks += _click_a_move(page, rng)
+    # The board is the game's own viewer drawing (its pieces, marks on the last move).
+    assert page.evaluate("document.querySelectorAll('#piece-layer *').length") > 20
+    assert on_board, f"none of {clicks} moves was offered on the board"
+    page.screenshot(path=str(tmp_path / "board.png"))
+    _not_blank(tmp_path / "board.png")
+    page.click("#quit")
+    page.wait_for_function("document.body.dataset.done === '1'")
+    assert not console, console
+    assert not page.evaluate("window.catanErrors")
+    page.close()
+    # The board the page was sent, grown one step at a time, is the replay viewer's.
+    record = load_record(s.session.saved)
+    assert list(replay(record).actions) == list(s.session.game.actions)
+    live = dict(s.session._board, summary=None)
+    assert live == dict(viewer_data(record), summary=None, agents=live["agents"])
 
 
 def test_quit_saves_a_record_that_replays(served):
