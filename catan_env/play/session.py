@@ -7,9 +7,11 @@ seconds apart, so a person can follow them; a person's move comes through
 :meth:`PlaySession.act`, checked against the step it was chosen at.
 
 What a seat is sent (:meth:`PlaySession.view`) is only what it may see: the
-replay viewer's public facts (its ``viewer_data`` hook, the first step and each
-step's changes, grown here one step at a time), the seat's own cards (the
-family module's ``private``) and its legal actions when it decides. The seed
+replay viewer's public facts (its ``viewer_data`` hook at the first step, then
+each step's changes and log line, grown here one step at a time by a
+:class:`~catan_env.viewer.StepLog` on its ``step_functions`` hook: the same data
+as the viewer's page of the record), the seat's own cards (the family module's
+``private``) and its legal actions when it decides. The seed
 and the totals with hidden cards are withheld until the game is over. Each
 human seat is claimed by one tab with a token; any other request for the seat
 is refused.
