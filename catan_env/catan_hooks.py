@@ -24,6 +24,7 @@ counts are shown. Its log names seats and places as
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import fields
 from functools import partial
 from types import SimpleNamespace
@@ -256,12 +257,15 @@ def _geometry() -> dict[str, Any]:
     }
 
 
-def viewer_data(record: dict) -> dict[str, Any]:
-    """Replay a base or C&K ``record`` and collect what the page shows (JSON-able)."""
-    from .games.catan.common.viewer import describe
-    from .viewer import field_offsets, replay_steps
+def step_functions(first) -> tuple[Callable, Callable]:
+    """The page's ``(public_vector, describe)`` for a base or C&K game from ``first`` on.
 
-    variant = start_game(record).variant
+    What :func:`viewer_data` replays with, and what ``catan-env play`` grows its
+    page's data with (:class:`~catan_env.viewer.StepLog`).
+    """
+    from .games.catan.common.viewer import describe
+
+    variant = first.variant
     fields = public_fields(variant)
     labels = {label: h for h, label in enumerate(HEX_LABELS)}
 
@@ -272,7 +276,16 @@ def viewer_data(record: dict) -> dict[str, Any]:
         p = int(game.state[L.CURRENT_PLAYER])
         return describe(game.action_names[a], p, colours(game.num_players), labels)
 
-    steps, game = replay_steps(record, vector, entry)
+    return vector, entry
+
+
+def viewer_data(record: dict) -> dict[str, Any]:
+    """Replay a base or C&K ``record`` and collect what the page shows (JSON-able)."""
+    from .viewer import field_offsets, replay_steps
+
+    first = start_game(record)
+    variant, fields = first.variant, public_fields(first.variant)
+    steps, game = replay_steps(record, *step_functions(first))
     state = game.state
     terrain = [TERRAIN_NAMES[t] for t in state[L.HEX_TERRAIN : L.HEX_TERRAIN + NUM_HEXES]]
     harbors = [HARBOR_NAMES[t] for t in state[L.HARBOR_TYPE : L.HARBOR_TYPE + NUM_HARBORS]]
@@ -296,7 +309,7 @@ def viewer_data(record: dict) -> dict[str, Any]:
     }
 
 
-viewer = SimpleNamespace(SCRIPT="viewer.js", viewer_data=viewer_data)
+viewer = SimpleNamespace(SCRIPT="viewer.js", viewer_data=viewer_data, step_functions=step_functions)
 
 
 # --- batches ----------------------------------------------------------------------------

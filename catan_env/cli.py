@@ -49,6 +49,7 @@ EPILOG = """examples:
   catan-env simulate --games 100 --agents heuristic --dataset data/   # decisions for offline RL
   catan-env simulate --games 10 --agents my_agents.py:MyAgent,random,random,random
   catan-env train --minutes 10   # MaskablePPO on the batched learner env (the train extra)
+  catan-env play --agents heuristic   # play against them in a browser (the play extra)
   catan-env info
 
 Every command but train (whose flags are the trainer's) takes --json (one JSON object on
@@ -558,6 +559,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.set_defaults(func=_cmd_tournament)
     tour.catalogue = True
     add_record_commands(sub, argparse.RawDescriptionHelpFormatter)
+    from .play.cli import add_command as add_play_command  # play: the browser game
+
+    add_play_command(sub, argparse.RawDescriptionHelpFormatter)
     train = sub.add_parser(
         "train",
         help="train a MaskablePPO policy (python -m train.train_ppo; the train extra)",

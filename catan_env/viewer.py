@@ -62,6 +62,62 @@ def field_offsets(fields) -> dict[str, list[int]]:
     return offsets
 
 
+class StepLog:
+    """The page's per-step data, grown one action at a time (a replay, or a game in play).
+
+    Args:
+        game: the game before its first logged action.
+        public_vector: the public facts of a game's position, one integer vector.
+        describe: ``describe(game, action)`` before the action is applied:
+            the log's text for it and the places it names (``"v31 e12 h5"``,
+            ``""`` for none).
+
+    :attr:`data` is ``{"start", "deltas", "actors", "actions"[, "log", "places"]}``:
+    the first vector, then per action the changes as a flat ``[index, value, ...]``
+    list, the seat that chose it and its name (and its text and places).
+    """
+
+    def __init__(
+        self,
+        game,
+        public_vector: Callable[[Any], np.ndarray],
+        describe: Callable[[Any, int], tuple[str, str]] | None = None,
+    ):
+        self._vector, self._describe = public_vector, describe
+        self._prev = public_vector(game)
+        self.data: dict[str, Any] = {
+            "start": self._prev.tolist(), "deltas": [], "actors": [], "actions": [],
+        }  # fmt: skip
+        if describe is not None:
+            self.data["log"], self.data["places"] = [], []
+
+    def step(self, game, action, advance: Callable[[], Any]):
+        """Log ``action``, chosen at ``game``, and what changed after ``advance()``.
+
+        ``advance()`` applies the action and returns the game after it; if it
+        raises (an illegal action), nothing is logged.
+        """
+        names = game.action_names
+        actor = int(game.current_player)
+        name = names[action] if type(action) is int and 0 <= action < len(names) else str(action)
+        said = self._describe(game, action) if self._describe is not None else None
+        game = advance()
+        vec = self._vector(game)
+        changed = np.flatnonzero(vec != self._prev)
+        # Flat [index, value, index, value, ...]: the smallest JSON for a few changes.
+        delta = np.empty(2 * changed.size, np.int64)
+        delta[0::2], delta[1::2] = changed, vec[changed]
+        d = self.data
+        d["deltas"].append(delta.tolist())
+        d["actors"].append(actor)
+        d["actions"].append(name)
+        if said is not None:
+            d["log"].append(said[0])
+            d["places"].append(said[1])
+        self._prev = vec
+        return game
+
+
 def replay_steps(
     record: dict,
     public_vector: Callable[[Any], np.ndarray],
@@ -69,43 +125,17 @@ def replay_steps(
 ) -> tuple[dict[str, Any], Any]:
     """Replay ``record`` and collect the page's per-step data, and the final game.
 
-    Args:
-        record: a game record.
-        public_vector: the public facts of a game's position, one integer vector.
-        describe: ``describe(game, action)`` before the action is applied:
-            the log's text for it and the places it names (``"v31 e12 h5"``,
-            ``""`` for none).
-
     Returns:
-        ``({"start", "deltas", "actors", "actions"[, "log", "places"]}, final game)``:
-        the first vector, then per action the changes as a flat ``[index,
-        value, ...]`` list, the seat that chose it and its name.
+        ``(StepLog(...).data, final game)`` (:class:`StepLog`, same arguments).
     """
     from .replay import iter_replay
 
     frames = iter_replay(record)
     game = next(frames)
-    names = game.action_names
-    start = prev = public_vector(game)
-    out: dict[str, Any] = {"start": start.tolist(), "deltas": [], "actors": [], "actions": []}
-    if describe is not None:
-        out["log"], out["places"] = [], []
+    log = StepLog(game, public_vector, describe)
     for a in record["actions"]:
-        out["actors"].append(int(game.current_player))
-        out["actions"].append(names[a] if type(a) is int and 0 <= a < len(names) else str(a))
-        if describe is not None:
-            text, places = describe(game, a)
-            out["log"].append(text)
-            out["places"].append(places)
-        game = next(frames)
-        vec = public_vector(game)
-        changed = np.flatnonzero(vec != prev)
-        # Flat [index, value, index, value, ...]: the smallest JSON for a few changes.
-        delta = np.empty(2 * changed.size, np.int64)
-        delta[0::2], delta[1::2] = changed, vec[changed]
-        out["deltas"].append(delta.tolist())
-        prev = vec
-    return out, game
+        game = log.step(game, a, lambda: next(frames))
+    return log.data, game
 
 
 def _asset(name: str) -> str:
@@ -144,4 +174,4 @@ def write_html(record: dict, path: str | Path) -> Path:
     return path
 
 
-__all__ = ["field_offsets", "render_html", "replay_steps", "viewer_data", "write_html"]
+__all__ = ["StepLog", "field_offsets", "render_html", "replay_steps", "viewer_data", "write_html"]

@@ -301,6 +301,13 @@ class ViewerHooks(Protocol):
     def viewer_data(self, record) -> dict:
         """Replay ``record`` and collect what the page shows (JSON-able, with a ``title``)."""
 
+    def step_functions(self, first) -> tuple:
+        """``(public_vector, describe or None)`` of a game from ``first`` on.
+
+        The arguments of :class:`~catan_env.viewer.StepLog`: what ``viewer_data``
+        replays with, and what ``catan-env play`` grows a page's data with.
+        """
+
 
 class BatchHooks(Protocol):
     """Batches of games played by jitted agents (simulate, tournaments, Ray).

@@ -94,6 +94,7 @@
   // and optionally mark(kind, id) (SVG marking "v"/"e"/"h" place id) and board
   // [x, y, width, height] (the SVG's viewBox and size, when not the template's).
   function start(game) {
+    window.Viewer.game = game; // the drawing, for a page that adds to it (catan-env play)
     const slider = document.getElementById("slider");
     const log = document.getElementById("log");
     const marks = document.getElementById("mark-layer");

@@ -8,12 +8,14 @@ blocks left), leaders, and per side the banners, hand size and last card.
 
 As for Catan, the page keeps the public facts of the first step and then the
 changes of each step (:data:`PUBLIC_FIELDS`); hands and the deck stay hidden
-(only hand sizes are shown). :func:`viewer_data` and :data:`SCRIPT` are the
-game's viewer hooks (:class:`~catan_env.core.spec.ViewerHooks`).
+(only hand sizes are shown). :func:`viewer_data`, :func:`step_functions` and
+:data:`SCRIPT` are the game's viewer hooks
+(:class:`~catan_env.core.spec.ViewerHooks`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -62,12 +64,21 @@ def _public_vector(state: np.ndarray) -> np.ndarray:
     return np.concatenate(parts).astype(np.int64)
 
 
+def step_functions(first) -> tuple[Callable, None]:
+    """The page's ``(public_vector, describe)`` for an Ancients game (no log text: action names).
+
+    What :func:`viewer_data` replays with, and what ``catan-env play`` grows its
+    page's data with (:class:`~catan_env.viewer.StepLog`); the same for any game.
+    """
+    return (lambda game: _public_vector(game.state)), None
+
+
 def viewer_data(record: dict) -> dict[str, Any]:
     """Replay ``record`` (an Ancients record) and collect what the page shows (JSON-able)."""
     from catan_env.replay import summary
     from catan_env.viewer import field_offsets, replay_steps
 
-    steps, game = replay_steps(record, lambda g: _public_vector(g.state))
+    steps, game = replay_steps(record, *step_functions(None))
     state = game.state
     terrain = [TERRAIN_CODES[t] for t in state[L.TERRAIN : L.TERRAIN + NUM_HEXES]]
     info = summary(record, game)
@@ -89,4 +100,4 @@ def viewer_data(record: dict) -> dict[str, Any]:
     }
 
 
-__all__ = ["PUBLIC_FIELDS", "SCRIPT", "public_fields", "viewer_data"]
+__all__ = ["PUBLIC_FIELDS", "SCRIPT", "public_fields", "step_functions", "viewer_data"]

@@ -13,12 +13,13 @@ The page keeps one vector of public facts per step (:func:`public_fields`) as
 the first step plus the changes of each step. Hidden things stay hidden: a
 face-down hex's kind, number, fish face, village advantage and lair are
 written as unknown (``-1`` or ``0``) until it is revealed, and hands are
-counts. :func:`viewer_data` and :data:`SCRIPT` are the game's viewer hooks
-(:class:`~catan_env.core.spec.ViewerHooks`).
+counts. :func:`viewer_data`, :func:`step_functions` and :data:`SCRIPT` are the
+game's viewer hooks (:class:`~catan_env.core.spec.ViewerHooks`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -141,15 +142,15 @@ def _geometry(scenario: str) -> dict[str, Any]:
     }
 
 
-def viewer_data(record: dict) -> dict[str, Any]:
-    """Replay an Explorers & Pirates ``record`` and collect what the page shows (JSON-able)."""
-    from catan_env.replay import start_game, summary
-    from catan_env.viewer import field_offsets, replay_steps
+def step_functions(first) -> tuple[Callable, Callable]:
+    """The page's ``(public_vector, describe)`` for an Explorers & Pirates game from ``first`` on.
 
+    What :func:`viewer_data` replays with, and what ``catan-env play`` grows its
+    page's data with (:class:`~catan_env.viewer.StepLog`).
+    """
     from ..common.viewer import describe
-    from .render import seat_colours, title
+    from .render import seat_colours
 
-    first = start_game(record)
     scenario = SCENARIOS[int(EL.LAYOUT.get(first.state, "scenario"))]
     fields = public_fields(scenario)
     geometry = _geometry(scenario)
@@ -167,7 +168,20 @@ def viewer_data(record: dict) -> dict[str, Any]:
 
         return describe(game.action_names[a], p, colours, None, lambda k: int(edges[p, k]), ends)
 
-    steps, game = replay_steps(record, vector, entry)
+    return vector, entry
+
+
+def viewer_data(record: dict) -> dict[str, Any]:
+    """Replay an Explorers & Pirates ``record`` and collect what the page shows (JSON-able)."""
+    from catan_env.replay import start_game, summary
+    from catan_env.viewer import field_offsets, replay_steps
+
+    from .render import seat_colours, title
+
+    first = start_game(record)
+    scenario = SCENARIOS[int(EL.LAYOUT.get(first.state, "scenario"))]
+    steps, game = replay_steps(record, *step_functions(first))
+    colours = list(seat_colours(first.state))
     n = game.num_players
     return {
         "title": title(first.state),
@@ -186,10 +200,10 @@ def viewer_data(record: dict) -> dict[str, Any]:
         "num_tracks": NUM_TRACKS,
         "max_players": MAX_PLAYERS,
         "ships_per_player": SHIPS_PER_PLAYER,
-        "fields": field_offsets(fields),
+        "fields": field_offsets(public_fields(scenario)),
         **steps,
-        "geometry": geometry,
+        "geometry": _geometry(scenario),
     }
 
 
-__all__ = ["SCRIPT", "public_fields", "viewer_data"]
+__all__ = ["SCRIPT", "public_fields", "step_functions", "viewer_data"]
