@@ -230,8 +230,8 @@ def test_cli_simulate_names_the_problem(capsys):
     "bot, every",
     [("random", 1), ("weighted", 1)]
     + [
-        pytest.param("value", 1, marks=needs_search_bots),
-        pytest.param("alphabeta", 40, marks=needs_search_bots),
+        pytest.param("value", 3, marks=needs_search_bots),
+        pytest.param("alphabeta", 10, marks=needs_search_bots),
     ],
 )
 def test_choice_ignores_hidden_information(bot, every):
@@ -258,3 +258,16 @@ def test_choice_ignores_hidden_information(bot, every):
                 checked += 1
             g.step(driver.act(g))
     assert checked > (200 // every)
+
+
+def test_gym_opponents():
+    """catanatron's bots as the Gymnasium env's opponents: a game against them to its end."""
+    from catan_env.gym_env import CatanEnv
+
+    env = CatanEnv(opponents=["catanatron:weighted", "catanatron:random", "random"], **NO_TRADE)
+    obs, info = env.reset(seed=2)
+    done, steps = False, 0
+    while not done:
+        obs, reward, terminated, truncated, info = env.step(env.action_space.sample())
+        done, steps = terminated or truncated, steps + 1
+    assert steps > 10
