@@ -87,12 +87,15 @@ def main(argv=None) -> None:
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error(f"--games must be at least 1, got {args.games}")
-    result = play(args)
-    if args.json:
-        print(json.dumps(result))
-    else:
-        for key, value in result.items():
-            print(f"{key:24} {value:.4f}" if isinstance(value, float) else f"{key:24} {value}")
+    r = play(args)
+    print(
+        json.dumps(r)
+        if args.json
+        else f"{r['bot']} vs {args.players - 1} {r['opponents']}: {r['wins']}/{r['games']} = "
+        f"{r['win_rate']:.1%} (95% CI {r['ci_low']:.1%}-{r['ci_high']:.1%}); wins by seat "
+        f"{r['wins_by_seat']}, {r['truncated']} truncated, {r['mean_turns']:.0f} turns and "
+        f"{r['seconds_per_game']:.0f} s a game"
+    )
 
 
 if __name__ == "__main__":
