@@ -6,6 +6,7 @@ Agents that also have a jitted policy (``kernel_kind``) run inside the batched
 self-play kernel with no Python per step.
 """
 
+from . import catanatron_agent  # noqa: F401  (registers catanatron:BOT)
 from .base import Agent, make_agent, observation_of, registered_agents
 from .jitted import HeuristicAgent, JittedAgent, WeightedRandomAgent
 from .mcts import MCTSAgent

@@ -351,7 +351,11 @@ def _agent_specs() -> list[str]:
     from agents import registered_agents
 
     # How each agent's argument is written (make_agent passes the text after the colon).
-    written = {"mcts": "mcts[:SECONDS]", "ppo": "ppo:PATH"}
+    written = {
+        "mcts": "mcts[:SECONDS]",
+        "ppo": "ppo:PATH",
+        "catanatron": "catanatron:{alphabeta,value,weighted,random}",
+    }
     return [written.get(name, name) for name in registered_agents()]
 
 

@@ -50,6 +50,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
         "catan_env.oracle needs catanatron 3.2.1: pip install -e '.[oracle]'"
     ) from exc
 
+from catan_env.games.catan.base import action_ids as A
 from catan_env.games.catan.board.standard import GEOMETRY, GRID, HARBOR_SPOTS, LAND_HEXES
 from catan_env.games.catan.common import layout as L
 from catan_env.games.catan.common import phases as P
@@ -312,3 +313,30 @@ def to_catanatron(state: np.ndarray, any_phase: bool = False) -> Converted:
     game.vps_to_win = int(state[L.OPT_VP_TO_WIN])
     game.state = cs
     return Converted(game, seats)
+
+
+def maritime_pair(offset: int) -> tuple[int, int]:
+    """``(give, get)`` of the maritime trade at ``offset`` inside our MARITIME block."""
+    give, j = divmod(offset, NUM_RESOURCES - 1)
+    return give, (j if j < give else j + 1)
+
+
+def maritime_offer(state: np.ndarray, seat: int, give: int, get: int) -> tuple:
+    """catanatron's value of a maritime trade: ``rate`` cards given, padded with None, then got."""
+    rate = int(state[L.HARBOR_RATE + seat * NUM_CARD_TYPES + give])
+    return tuple([RESOURCE[give]] * rate + [None] * (4 - rate) + [RESOURCE[get]])
+
+
+def robber_victims(variant, tables, state: np.ndarray, h: int) -> list[tuple]:
+    """``(steal action, victim seat)`` for each steal our move of the robber to ``h`` allows.
+
+    Stepped on a copy: ``[(None, None)]`` when the move is followed by no steal.
+    """
+    trial = state.copy()
+    variant.step(trial, tables, A.MOVE_ROBBER + h, np.zeros(A.NUM_ACTIONS, np.int32))
+    if int(trial[L.PHASE]) != P.STEAL:
+        return [(None, None)]
+    legal = np.zeros(A.NUM_ACTIONS, np.int32)
+    n = variant.legal_actions(trial, tables, legal)
+    active, players = int(state[L.ACTIVE_PLAYER]), int(state[L.NUM_PLAYERS])
+    return [(int(a), (active + int(a) - A.STEAL + 1) % players) for a in legal[:n]]

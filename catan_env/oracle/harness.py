@@ -50,6 +50,9 @@ from .convert import (
     RESOURCE_CODE,
     Converted,
     NotExpressible,
+    maritime_offer,
+    maritime_pair,
+    robber_victims,
     to_catanatron,
 )
 
@@ -100,17 +103,10 @@ class Report:
 
 def _robber_tokens(state: np.ndarray, g: Game, conv: Converted, h: int) -> set:
     """Our move_robber(h) with each victim the steal that follows would allow."""
-    trial = state.copy()
-    g.variant.step(trial, g.tables, A.MOVE_ROBBER + h, np.zeros(A.NUM_ACTIONS, np.int32))
     coord = tuple(LAND_HEXES[h])
-    if int(trial[L.PHASE]) != P.STEAL:
-        return {("robber", coord, None)}
-    legal = np.zeros(A.NUM_ACTIONS, np.int32)
-    n = g.variant.legal_actions(trial, g.tables, legal)
-    active, players = int(state[L.ACTIVE_PLAYER]), int(state[L.NUM_PLAYERS])
     return {
-        ("robber", coord, conv.color_of[(active + int(a) - A.STEAL + 1) % players])
-        for a in legal[:n]
+        ("robber", coord, None if v is None else conv.color_of[v])
+        for _, v in robber_victims(g.variant, g.tables, state, h)
     }
 
 
@@ -146,10 +142,7 @@ def our_tokens(g: Game, conv: Converted) -> set:
                 )
             )
         elif A.MARITIME <= a < A.MARITIME + NUM_RESOURCES * (NUM_RESOURCES - 1):
-            k = a - A.MARITIME
-            give, j = divmod(k, NUM_RESOURCES - 1)
-            get = j if j < give else j + 1
-            out.add(("maritime", give, get))
+            out.add(("maritime", *maritime_pair(a - A.MARITIME)))
         elif A.DISCARD <= a < A.DISCARD + NUM_RESOURCES:
             out.add(("discard", a - A.DISCARD))
         elif A.MOVE_ROBBER <= a < A.STEAL:
@@ -389,12 +382,9 @@ def _catanatron_actions(m: _Macro, after: np.ndarray) -> list[Action]:
     if a0 == A.PLAY_ROAD_BUILDING:
         return [Action(color, ActionType.PLAY_ROAD_BUILDING, None)]
     if A.MARITIME <= a0 < A.MARITIME + NUM_RESOURCES * (NUM_RESOURCES - 1):
-        give, j = divmod(a0 - A.MARITIME, NUM_RESOURCES - 1)
-        get = j if j < give else j + 1
-        p = int(before[L.ACTIVE_PLAYER])
-        rate = int(before[L.HARBOR_RATE + p * NUM_CARD_TYPES + give])
-        offer = [RESOURCE[give]] * rate + [None] * (4 - rate) + [RESOURCE[get]]
-        return [Action(color, ActionType.MARITIME_TRADE, tuple(offer))]
+        give, get = maritime_pair(a0 - A.MARITIME)
+        offer = maritime_offer(before, int(before[L.ACTIVE_PLAYER]), give, get)
+        return [Action(color, ActionType.MARITIME_TRADE, offer)]
     raise AssertionError(f"no catanatron action for {m.kind} {m.actions}")
 
 
