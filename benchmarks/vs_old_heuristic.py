@@ -5,8 +5,10 @@ imports are made absolute (so it runs on this checkout's engine: the rules
 must not have changed between the two revisions) and it is imported from a
 temporary directory. Then ``--games`` games are played with one seat of the
 new heuristic and the others old, the new seat rotating over the seats (the
-Ancients: one side each, alternating). Prints the new seat's wins and, for
-comparison, the share a seat wins when all seats are equal (1 / seats).
+Ancients: one side each, alternating); ``--mirror`` seats one old heuristic
+among new ones instead (where the new heuristics trade with each other, say).
+Prints the lone seat's wins and, for comparison, the share a seat wins when
+all seats are equal (1 / seats).
 
 Usage:
     python benchmarks/vs_old_heuristic.py --game ck --rev main --games 20 [--json]
@@ -76,7 +78,7 @@ def load_old(game: str, rev: str, into: Path):
     return getattr(module, func), module
 
 
-def _play_catan(game_name: str, old, games: int, seed: int) -> dict:
+def _play_catan(game_name: str, old, games: int, seed: int, mirror: bool = False) -> dict:
     from agents.jitted import HeuristicAgent
     from catan_env import Game
 
@@ -95,7 +97,7 @@ def _play_catan(game_name: str, old, games: int, seed: int) -> dict:
         work = np.zeros(game.variant.agent_work_size, np.int32)
         while not game.done and not game.truncated:
             p = game.current_player
-            if p == new_seat:
+            if (p == new_seat) != mirror:
                 a = new.act(game)
             else:
                 legal = game.legal_actions().astype(np.int32)
@@ -104,7 +106,7 @@ def _play_catan(game_name: str, old, games: int, seed: int) -> dict:
         if game.winner is not None:
             ended += 1
             wins += int(game.winner == new_seat)
-    return {"games": games, "ended": ended, "new_wins": wins, "seats": n}
+    return {"games": games, "ended": ended, "lone_seat_wins": wins, "seats": n}
 
 
 def _play_ancients(old, games: int, seed: int) -> dict:
@@ -128,7 +130,7 @@ def _play_ancients(old, games: int, seed: int) -> dict:
         if game.winner is not None:
             ended += 1
             wins += int(game.winner == new_side)
-    return {"games": games, "ended": ended, "new_wins": wins, "seats": 2}
+    return {"games": games, "ended": ended, "lone_seat_wins": wins, "seats": 2}
 
 
 def main(argv=None) -> int:
@@ -137,6 +139,7 @@ def main(argv=None) -> int:
     p.add_argument("--rev", default="main", help="git revision of the old heuristic")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--mirror", action="store_true", help="one old seat among new ones")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
     if a.games < 1:
@@ -145,10 +148,13 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as d:
         old, _ = load_old(a.game, a.rev, Path(d))
         if a.game == "ancients":
+            if a.mirror:
+                p.error("--mirror: the Ancients have two sides, one of each already")
             out = _play_ancients(old, a.games, a.seed)
         else:
-            out = _play_catan(a.game, old, a.games, a.seed)
-    out["new_win_rate"] = round(out["new_wins"] / a.games, 3)
+            out = _play_catan(a.game, old, a.games, a.seed, a.mirror)
+    out["lone_seat"] = "old" if a.mirror else "new"
+    out["lone_seat_win_rate"] = round(out["lone_seat_wins"] / a.games, 3)
     out["equal_share"] = round(1 / out["seats"], 3)
     out.update(game=a.game, rev=a.rev, seconds=round(time.perf_counter() - t0, 1))
     print(json.dumps(out) if a.json else "\n".join(f"{k}: {v}" for k, v in out.items()))
