@@ -81,9 +81,12 @@ class HeuristicAgent(JittedAgent):
     the position: production by pip counts and resource diversity, victory
     points, the building spots and purchases within reach, longest road and
     largest army, the robber; in Cities & Knights also commodities,
-    improvement levels and metropolises, knights against the barbarians, city
-    walls and progress cards. Actions with hidden or random outcomes (rolls,
-    steals, development-card buys) are scored from public facts only.
+    improvement levels and metropolises, knights against the barbarians and
+    where they stand (moving, chasing the robber, displacing), city walls and
+    progress cards. Actions with hidden or random outcomes (rolls, steals,
+    development-card buys) are scored from public facts only. Explorers &
+    Pirates has its own scored policy (``games.catan.explorers_and_pirates.heuristic``,
+    domestic trade included).
 
     Args:
         seed: seeds the generator that breaks ties.

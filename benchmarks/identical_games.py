@@ -14,12 +14,19 @@ The stored file holds 200 games per target (``--games 200``), written at commit
 games) the base, base_no_trade and cities_and_knights digests are unchanged;
 every E&P and Ancients digest differs, as those states gained fields (seat
 colours, the new options, the fresh-discovery ship; cnc_hill_caps) and their
-rules changed. ``tests/core/test_identical_games.py`` checks its first games on
-every run.
+rules changed. The heuristic digests of cities_and_knights, every ep_* and
+every ancients_* target were recomputed on branch ``heur`` (issue 17.3), an
+intentional change: those heuristics now use knights, domestic trade and the
+whole Ancients rulebook, and the Ancients heuristic seats now play the Ancients
+heuristic (they used to pass the Catan heuristic's kind number, 2, which the
+Ancients agents read as random). ``tests/core/test_identical_games.py`` checks
+its first games on every run.
 
 Usage:
     python benchmarks/identical_games.py --write FILE [--games N]
     python benchmarks/identical_games.py --check FILE [--games N] [--targets a,b]
+    python benchmarks/identical_games.py --update FILE --games 200 --targets a,b \
+        --seatings heuristic
 """
 
 from __future__ import annotations
@@ -86,6 +93,11 @@ def _final_states_ancients(scenario: str, kind: int, n: int) -> np.ndarray:
     opts = check_options({})
     states = np.stack([new_state(sc, SEED0 + i, opts) for i in range(n)])
     agent_seeds = np.arange(AGENT0, AGENT0 + n, dtype=np.int64)
+    # Ancients numbers its agent kinds on its own (random 0, heuristic 1): a
+    # Catan kind number would pick another agent.
+    from catan_env.games.ancients.agents import HEURISTIC, RANDOM
+
+    kind = {SEATINGS[0][1]: RANDOM, SEATINGS[1][1]: HEURISTIC}[kind]
     play(states, np.full(2, kind, np.int64), agent_seeds, 100_000)
     return states
 
@@ -103,10 +115,13 @@ def digests(states: np.ndarray) -> list[str]:
     return [hashlib.sha256(np.ascontiguousarray(r).tobytes()).hexdigest()[:16] for r in states]
 
 
-def compute(targets, n: int, log=sys.stderr) -> dict:
+def compute(targets, n: int, log=sys.stderr, seatings=None) -> dict:
+    """Digests of ``n`` games per target and seating (``seatings``: labels, default all)."""
     out = {}
     for t in targets:
         for label, kind in SEATINGS:
+            if seatings is not None and label not in seatings:
+                continue
             t0 = time.perf_counter()
             print(f"  {t} / {label}: {n} games ...", end="", file=log, flush=True)
             out[f"{t}/{label}"] = digests(final_states(t, kind, n))
@@ -131,6 +146,17 @@ def main(argv=None) -> int:
     g = p.add_mutually_exclusive_group(required=True)
     g.add_argument("--write", metavar="FILE")
     g.add_argument("--check", metavar="FILE")
+    g.add_argument(
+        "--update",
+        metavar="FILE",
+        help="recompute only --targets x --seatings in FILE, keeping its other digests "
+        "(for an intentional change of some games)",
+    )
+    p.add_argument(
+        "--seatings",
+        default=",".join(label for label, _ in SEATINGS),
+        help="with --update: the seatings to recompute (random, heuristic)",
+    )
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--targets", default=",".join(TARGETS))
     a = p.parse_args(argv)
@@ -140,7 +166,22 @@ def main(argv=None) -> int:
         p.error(f"--targets: unknown {', '.join(unknown)}; known: {', '.join(TARGETS)}")
     if a.games < 1:
         p.error(f"--games must be at least 1, got {a.games}")
+    seatings = [s for s in a.seatings.split(",") if s]
+    known = [label for label, _ in SEATINGS]
+    if any(s not in known for s in seatings):
+        p.error(f"--seatings: unknown in {a.seatings!r}; known: {', '.join(known)}")
     print("playing (the first run compiles the kernels) ...", file=sys.stderr)
+    if a.update:
+        with open(a.update) as f:
+            stored = json.load(f)
+        if a.games != stored["games"]:
+            p.error(f"--update needs --games {stored['games']}, the count {a.update} holds")
+        fresh = compute(targets, a.games, seatings=seatings)
+        stored["digests"].update(fresh)
+        with open(a.update, "w") as f:
+            json.dump(stored, f, indent=0)
+        print(f"updated {', '.join(fresh)} ({a.games} games each) in {a.update}")
+        return 0
     fresh = compute(targets, a.games)
     if a.write:
         with open(a.write, "w") as f:

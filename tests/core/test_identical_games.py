@@ -4,7 +4,8 @@
 states of 200 games per target (every game and variant, random and heuristic
 seats) as commit 1f2ac6c played them, after the issue-21 rules changes (base, base_no_trade and cities_and_knights
 match the earlier digests of commit b405a0e; E&P and Ancients differ from
-them). This replays the first games of each and compares;
+them); the heuristic digests of C&K, E&P and the Ancients were recomputed for
+issue 17.3's heuristic changes. This replays the first games of each and compares;
 ``python benchmarks/identical_games.py --check ... --games 200`` replays all 200.
 """
 

@@ -2,12 +2,29 @@
 
 Agent kinds: ``RANDOM`` (uniform over the legal actions, but it ends a step
 with ``done`` only when nothing else is legal, so random games reach a winner)
-and ``HEURISTIC`` (one-ply scores: the card that orders most units, move
-toward the enemy, battle the weakest target, evade when weak, always battle
-back and ignore every flag it may; a scenario's victory hexes it may take or must
-hold and its exit hexes add to a destination's score, and leaving by an exit
-hex is preferred to any move). Each agent draws from its own generator
-words, never the game's, so an agent's choices do not change the game's dice.
+and ``HEURISTIC`` (one-ply scores). The heuristic:
+
+* plays the card whose orders are worth most: each card is played on a copy of
+  the state and the pieces it would order are counted the way the heuristic
+  then orders them (a section card's quota, a Leadership card's leader and the
+  units linked to him - CCA §4.3 -, the units Clash of Shields and Darken the
+  Sky order by themselves, worth more as they get +2 close-combat dice or two
+  shots). I Am Spartacus and Rally roll dice when played, so they are scored
+  from the expected orders instead (the agent never looks at dice to come);
+* orders the units nearest the enemy; under a Leadership card it orders the
+  leader whose linked group is worth most, then that group;
+* moves each unit to where its best battle has the best expected outcome:
+  close combat (its dice and hits after terrain and card bonuses, less the
+  battle back it expects) when the odds are good, else ranged fire from 2+
+  hexes, else toward the enemy; a scenario's victory hexes it may take or must
+  hold and its exit hexes add to a destination's score, and leaving by an exit
+  hex is preferred to any move;
+* battles with the best-placed unit first, against the target with the best
+  expected net hits, and declines a close combat whose expected outcome is a
+  clear loss; evades when weak, always battles back and ignores every flag it may.
+
+Each agent draws from its own generator words, never the game's, so an agent's
+choices do not change the game's dice.
 """
 
 import numpy as np
@@ -16,15 +33,22 @@ from numba import njit
 from catan_env.core.rng import below_at
 
 from .board import DIST, NUM_HEXES
+from .combat import battle_targets, close_dice, may_battle, ranged_dice
 from .layout import (
     CB_DEFENDER,
+    COMMAND,
     CURRENT,
     EXIT_VALUE,
     HAND,
+    LEAD_HEX,
+    ORDER_RULE,
     PHASE,
     SELECTED,
     SELECTED_LEADER,
+    UF_ORDERED,
     UNIT_BLOCKS,
+    UNIT_FLAGS,
+    UNIT_MOVED,
     UNIT_SIDE,
     UNIT_TYPE,
     VH_BANNERS,
@@ -48,18 +72,30 @@ from .phases import (
     A_PLAY,
     A_STAND,
     NUM_ACTIONS,
+    ORDER_LEADERSHIP,
     PH_ADVANCE,
+    PH_BATTLE,
     PH_BONUS,
     PH_LEADER_EVADE,
     PH_MOVE_DEST,
+    PH_ORDER,
     PH_PLAY,
     PH_REACT,
     PH_TARGET,
 )
-from .pieces import unit_at
-from .special import fire_range
-from .turn import may_order_unit, play_card
-from .units import NUM_CARD_TYPES, UNIT_CLASS
+from .pieces import friendly_leader_near, full_strength, lone_leader, unit_at
+from .turn import may_order_leader, may_order_unit, order_leader, order_unit, play_card
+from .units import (
+    C_CLASH,
+    C_DARKEN,
+    C_RALLY,
+    C_SPARTACUS,
+    EL,
+    NUM_CARD_TYPES,
+    UNIT_CLASS,
+    UNIT_SWORDS_HIT,
+)
+from .units import UNIT_BLOCKS as FULL_BLOCKS
 
 RANDOM, HEURISTIC = 0, 1
 AGENT_NAMES = ("random", "heuristic")
@@ -130,6 +166,193 @@ def _objective(s, y, src, side):
     return v
 
 
+#: Weight of the battle back a close combat is expected to draw (the attacker
+#: strikes first, and a hit target may retreat or fall before it answers).
+BACK_WEIGHT = 0.6
+#: Below this expected net outcome a close combat is declined.
+BAD_CLOSE = -0.3
+#: Card-choice worth of a unit ordered by Clash of Shields (it close-combats
+#: with +2 dice) and of a Darken the Sky unit with a target (two shots); a
+#: plain ordered unit is worth 1, 2 within two hexes of the enemy.
+CLASH_UNIT_WORTH = 3.0
+DARKEN_UNIT_WORTH = 2.5
+
+
+@njit(cache=True)
+def _unit_worth(s, h, side):
+    """Card-choice worth of ordering the unit at ``h``."""
+    return 2.0 if _enemy_distance(s, h, side) <= 2 else 1.0
+
+
+@njit(cache=True)
+def _order_score(s, h, side):
+    """Which unit to order first: the nearest the enemy, then the strongest."""
+    return 10.0 - _enemy_distance(s, h, side) + 0.25 * s[UNIT_BLOCKS + h]
+
+
+@njit(cache=True)
+def _order_greedily(t, side):
+    """Order units on ``t`` (after the card) the way the heuristic would, best
+    first, until no order is left. Returns the card-choice worth of the
+    ordered units and the sum of their order scores."""
+    worth = 0.0
+    total = 0.0
+    for _ in range(NUM_HEXES + 1):
+        best = -1
+        top = -1e18
+        for h in range(NUM_HEXES):
+            if may_order_unit(t, h):
+                sc = _order_score(t, h, side)
+                if sc > top:
+                    top = sc
+                    best = h
+        if best < 0:
+            break
+        order_unit(t, best)
+        worth += _unit_worth(t, best, side)
+        total += top
+    return worth, total
+
+
+@njit(cache=True)
+def _leader_group(s, h, side, tmp):
+    """CCA §4.3: order the leader at ``h`` under the Leadership card in play,
+    then his linked units greedily (on ``tmp``). Returns (card-choice worth,
+    sum of order scores) of the group, the leader's own unit included."""
+    tmp[:] = s
+    order_leader(tmp, h)
+    worth = 0.0
+    total = 0.0
+    if tmp[UNIT_TYPE + h] != 0:
+        worth = _unit_worth(tmp, h, side)
+        total = _order_score(tmp, h, side)
+    w, t = _order_greedily(tmp, side)
+    return worth + w, total + t
+
+
+@njit(cache=True)
+def _has_ranged_target(s, h, out):
+    """The unit at ``h`` has an enemy to fire at (in range and sight, not adjacent)."""
+    battle_targets(s, h, out)
+    for y in range(NUM_HEXES):
+        if out[y] != 0 and DIST[h, y] >= 2:
+            return True
+    return False
+
+
+@njit(cache=True)
+def card_worth(s, c, tmp, tmp2, out):
+    """Worth of playing card ``c`` now: the pieces it orders as the heuristic
+    would order them (see the module docstring)."""
+    side = s[CURRENT]
+    if c == C_SPARTACUS or c == C_RALLY:
+        # Dice are rolled when these are played: expect 4 useful faces in 6
+        # (a symbol or a helmet) per die of Command, capped by the units there are.
+        units = 0
+        for h in range(NUM_HEXES):
+            if s[UNIT_TYPE + h] != 0 and s[UNIT_SIDE + h] == side:
+                units += 1
+        if c == C_RALLY:
+            units = 0
+            for h in range(NUM_HEXES):
+                t = unit_at(s, h)
+                if t >= 0 and s[UNIT_SIDE + h] == side and s[UNIT_BLOCKS + h] < FULL_BLOCKS[t]:
+                    if friendly_leader_near(s, h, side):
+                        units += 1
+        return min(units, s[COMMAND + side] * 4.0 / 6.0) * 1.5
+    tmp[:] = s
+    play_card(tmp, c)
+    if c == C_CLASH or c == C_DARKEN:
+        # the units are ordered at once; with none, the card orders one unit
+        worth = 0.0
+        automatic = False
+        for h in range(NUM_HEXES):
+            f = tmp[UNIT_FLAGS + h]
+            if tmp[UNIT_TYPE + h] == 0 or tmp[UNIT_SIDE + h] != side or (f & UF_ORDERED) == 0:
+                continue
+            automatic = True
+            if c == C_CLASH:
+                worth += CLASH_UNIT_WORTH
+            else:
+                worth += DARKEN_UNIT_WORTH if _has_ranged_target(tmp, h, out) else 0.5
+        if automatic:
+            return worth
+    best = 0.0
+    if tmp[ORDER_RULE] == ORDER_LEADERSHIP:
+        for h in range(NUM_HEXES):
+            if may_order_leader(tmp, h):
+                w, _ = _leader_group(tmp, h, side, tmp2)
+                best = max(best, w)
+    w, _ = _order_greedily(tmp, side)
+    return max(best, w)
+
+
+@njit(cache=True)
+def _with_unit_at(tmp, s, src, y):
+    """``tmp``: ``s`` with the unit at ``src`` moved to ``y`` (it has moved
+    ``DIST[src, y]`` more hexes), to judge the battles it would have there."""
+    tmp[:] = s
+    if y == src:
+        return
+    tmp[UNIT_TYPE + y] = s[UNIT_TYPE + src]
+    tmp[UNIT_SIDE + y] = s[UNIT_SIDE + src]
+    tmp[UNIT_BLOCKS + y] = s[UNIT_BLOCKS + src]
+    tmp[UNIT_FLAGS + y] = s[UNIT_FLAGS + src]
+    tmp[UNIT_MOVED + y] = s[UNIT_MOVED + src] + DIST[src, y]
+    tmp[UNIT_TYPE + src] = 0
+    tmp[UNIT_BLOCKS + src] = 0
+    tmp[UNIT_FLAGS + src] = 0
+    tmp[UNIT_MOVED + src] = 0
+
+
+@njit(cache=True)
+def _hit_faces(s, h, close):
+    """Faces of six that hit for the unit at ``h`` (its target's symbol, plus
+    swords and a near leader's helmet in close combat; CCA §3.9.2)."""
+    if not close:
+        return 1.0
+    t = unit_at(s, h)
+    n = 1.0
+    if t == EL or UNIT_SWORDS_HIT[t] != 0:
+        n += 1.0
+    if friendly_leader_near(s, h, s[UNIT_SIDE + h]):
+        n += 1.0
+    return n
+
+
+@njit(cache=True)
+def net_hits(s, h, y):
+    """Expected outcome of the unit at ``h`` battling ``y`` (close combat when
+    adjacent, else ranged): expected hits, plus a share for the chance to
+    eliminate, less the weighted battle back a close combat draws."""
+    close = DIST[h, y] == 1
+    dice = close_dice(s, h, y, False, full_strength(s, h)) if close else ranged_dice(s, h, y)
+    if lone_leader(s, y):
+        return dice / 6.0  # a helmet hits a lone leader
+    hits = dice * _hit_faces(s, h, close) / 6.0
+    blocks = max(1, s[UNIT_BLOCKS + y])
+    v = hits + 0.5 * min(1.0, hits / blocks)
+    if close:
+        back = close_dice(s, y, h, True, full_strength(s, y)) * _hit_faces(s, y, True) / 6.0
+        v -= BACK_WEIGHT * back * max(0.0, 1.0 - hits / blocks)
+    return v
+
+
+@njit(cache=True)
+def best_battle(s, h, out):
+    """The best :func:`net_hits` of the unit at ``h`` over its targets, and
+    whether it has any (it may battle and someone is in reach)."""
+    if not may_battle(s, h):
+        return 0.0, False
+    if battle_targets(s, h, out) == 0:
+        return 0.0, False
+    best = -1e18
+    for y in range(NUM_HEXES):
+        if out[y] != 0:
+            best = max(best, net_hits(s, h, y))
+    return best, True
+
+
 @njit(cache=True)
 def heuristic_action(s, mask, rng, at):
     """One-ply heuristic (see the module docstring)."""
@@ -137,31 +360,32 @@ def heuristic_action(s, mask, rng, at):
     scores[A_DONE] = -100.0
     ph = s[PHASE]
     side = s[CURRENT]
+    tmp = s.copy()
+    tmp2 = s.copy()
+    out = np.zeros(NUM_HEXES, np.int32)
     if ph == PH_PLAY:
-        tmp = s.copy()
         for c in range(NUM_CARD_TYPES):
-            if s[HAND + side * NUM_CARD_TYPES + c] == 0:
-                continue
-            tmp[:] = s
-            play_card(tmp, c)
-            n = 0
-            for h in range(NUM_HEXES):
-                if may_order_unit(tmp, h):
-                    n += 1
-                    if _enemy_distance(tmp, h, side) <= 2:
-                        n += 1
-            scores[A_PLAY + c] = n
+            if s[HAND + side * NUM_CARD_TYPES + c] != 0:
+                scores[A_PLAY + c] = card_worth(s, c, tmp, tmp2, out)
+    leadership = ph == PH_ORDER and s[ORDER_RULE] == ORDER_LEADERSHIP and s[LEAD_HEX] < 0
     for h in range(NUM_HEXES):
         if mask[A_ORDER_UNIT + h]:
-            scores[A_ORDER_UNIT + h] = (
-                10.0 - _enemy_distance(s, h, side) + 0.25 * s[UNIT_BLOCKS + h]
-            )
+            scores[A_ORDER_UNIT + h] = _order_score(s, h, side)
         if mask[A_ORDER_LEADER + h]:
-            scores[A_ORDER_LEADER + h] = -50.0
+            if leadership:
+                # CCA §4.3: the leader and his linked units, against one unit alone
+                scores[A_ORDER_LEADER + h] = _leader_group(s, h, side, tmp)[1]
+            else:
+                scores[A_ORDER_LEADER + h] = -50.0
         if mask[A_PICK_LEADER + h]:
             scores[A_PICK_LEADER + h] = -50.0
         if mask[A_PICK_UNIT + h]:
-            scores[A_PICK_UNIT + h] = -_enemy_distance(s, h, side)
+            if ph == PH_BATTLE:
+                v, _ = best_battle(s, h, out)
+                close_only = not _has_ranged_target(s, h, out)
+                scores[A_PICK_UNIT + h] = -150.0 if v < BAD_CLOSE and close_only else v
+            else:
+                scores[A_PICK_UNIT + h] = -_enemy_distance(s, h, side)
     if ph == PH_MOVE_DEST:
         src = s[SELECTED]
         if s[SELECTED_LEADER] != 0:
@@ -169,21 +393,28 @@ def heuristic_action(s, mask, rng, at):
                 if mask[A_HEX + y]:
                     scores[A_HEX + y] = 1.0 if y == src else (2.0 if s[UNIT_TYPE + y] else 0.0)
         else:
-            want = 2 if fire_range(s, src) > 0 else 1
             for y in range(NUM_HEXES):
                 if mask[A_HEX + y]:
-                    d = _enemy_distance(s, y, side)
+                    _with_unit_at(tmp, s, src, y)
+                    d = _enemy_distance(tmp, y, side)
+                    v, any_target = best_battle(tmp, y, out)
                     scores[A_HEX + y] = (
-                        -abs(d - want)
+                        -max(d - 1, 0)
+                        + (2.0 * v if any_target else 0.0)
                         + 0.3 * _friends_near(s, y, side)
                         + _objective(s, y, src, side)
                     )
             scores[A_EXIT] = 20.0  # CCA §5.1: leaving by an exit hex scores banners
     elif ph == PH_TARGET or ph == PH_BONUS:
+        h = s[SELECTED]
         for y in range(NUM_HEXES):
             if mask[A_HEX + y]:
                 if s[UNIT_TYPE + y] == 0:
                     scores[A_HEX + y] = 3.0
+                elif ph == PH_TARGET and h >= 0:
+                    scores[A_HEX + y] = (
+                        5.0 + 2.0 * net_hits(s, h, y) + 0.5 * UNIT_CLASS[unit_at(s, y)]
+                    )
                 else:
                     scores[A_HEX + y] = 5.0 - s[UNIT_BLOCKS + y] + 0.5 * UNIT_CLASS[unit_at(s, y)]
         if ph == PH_BONUS:

@@ -16,7 +16,7 @@ others are accepted when they raise the value of the hand.
 import numpy as np
 from numba import njit
 
-from ..common.agents import keep_best, weight_table, weighted_pick
+from ..common.agents import keep_best, proposer_near_win, weight_table, weighted_pick
 from ..common.cards import hand_size, pay
 from ..common.constants import (
     COST_DEV_CARD,
@@ -32,8 +32,8 @@ from ..common.evaluation import (
     base_targets,
     cards_worth,
     frontier,
+    hex_pips,
     opponents_threat,
-    pips,
     production,
     production_worth,
 )
@@ -44,11 +44,9 @@ from ..common.layout import (
     DECK_POS,
     DEV_HAND,
     HAND,
-    HEX_NUMBER,
     NUM_PLAYERS,
     OPT_DISCARD_LIMIT,
     OPT_SKIP_FORCED,
-    OPT_VP_TO_WIN,
     PHASE,
     PUBLIC_VP,
     ROAD_LENGTH,
@@ -57,13 +55,10 @@ from ..common.layout import (
     STATE_SIZE,
     TRADE_GIVE,
     TRADE_WANT,
-    VERTEX_BUILDING,
-    VERTEX_OWNER,
     WINNER,
 )
 from ..common.phases import TRADE_COMPOSE, TRADE_RESPOND
 from ..common.scoring import army, total_vp
-from ..common.tables import T_HEX_VERTICES
 from . import action_ids as A
 from .step import apply_action
 
@@ -118,14 +113,7 @@ def value(state, tb, p, dist, prod, tmp):
 @njit(cache=True)
 def blocked_pips(state, tb, p):
     """Pips of ``p``'s buildings on the robber's hex (what a Knight would free)."""
-    h = state[ROBBER_HEX]
-    w = pips(state[HEX_NUMBER + h])
-    total = 0
-    for k in range(6):
-        v = tb[T_HEX_VERTICES + 6 * h + k]
-        if state[VERTEX_OWNER + v] == p:
-            total += w * state[VERTEX_BUILDING + v]
-    return total
+    return hex_pips(state, tb, p, state[ROBBER_HEX])
 
 
 @njit(cache=True)
@@ -194,8 +182,7 @@ def heuristic_action(state, tb, legal, count, rng, at, work):
             s = base + hand_size(state, q) + 0.5 * state[PUBLIC_VP + q]
         elif a == A.TRADE_ACCEPT:
             gain = _accept_gain(state, tb, p, base, copy, dist, prod, tmp)
-            leader = state[PUBLIC_VP + state[ACTIVE_PLAYER]] >= state[OPT_VP_TO_WIN] - 2
-            s = base + gain - ACCEPT_MARGIN if not leader else -np.inf
+            s = base + gain - ACCEPT_MARGIN if not proposer_near_win(state) else -np.inf
         elif a >= A.TRADE_ADD_GIVE and phase != TRADE_RESPOND:
             # Never start or continue an offer of our own; cancel one if in it.
             s = -np.inf if phase != TRADE_COMPOSE or a != A.TRADE_CANCEL else base

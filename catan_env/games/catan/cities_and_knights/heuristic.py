@@ -6,9 +6,17 @@ hidden or random scored from public facts. The value adds to the base
 features the commodities of cities, improvement levels (metropolis VP are in
 the score), knights by strength and state, the barbarian threat (losing a
 city when the barbarians win and one's knights are the weakest; the Defender
-VP when they are the strongest), and city walls. Progress cards in hand are
-worth nothing in the value; playing one earns a per-kind bonus, so the agent
-plays cards when it can and keeps the best ones on overflow.
+VP when they are the strongest), city walls, and where the knights stand
+(C&K §3.14): next to the hex of one's best production, on the robber's hex
+when it blocks one's production (to chase it next), and on an open spot an
+opponent's road reaches (blocking it). Progress cards in hand are worth
+nothing in the value; playing one earns a per-kind bonus, so the agent plays
+cards when it can and keeps the best ones on overflow.
+
+A knight acts when its best action beats doing nothing: chasing the robber is
+scored from the pips it frees less the activity it costs; a move or a
+displacement by a two-step lookahead (select, then go), a displacement earning
+a bonus by the strength of the knight pushed away.
 """
 
 import numpy as np
@@ -25,7 +33,8 @@ from ..base.heuristic import (
 )
 from ..base.heuristic import blocked_pips as _blocked_pips
 from ..board.standard import NUM_HEXES, NUM_VERTICES
-from ..common.agents import keep_best, pick_uniform, weight_table, weighted_pick
+from ..common.agents import keep_best, pick_uniform, proposer_near_win, weight_table, weighted_pick
+from ..common.building import distance_rule_ok
 from ..common.cards import hand_size
 from ..common.constants import (
     CITY,
@@ -42,6 +51,7 @@ from ..common.evaluation import (
     cards_worth,
     closeness,
     frontier,
+    hex_pips,
     keep_top_two,
     missing,
     opponents_threat,
@@ -55,13 +65,13 @@ from ..common.layout import (
     CITIES_LEFT,
     CURRENT_PLAYER,
     DICE,
+    EDGE_OWNER,
     HAND,
     HEX_NUMBER,
     HEX_TERRAIN,
     KNIGHT_OWNER,
     NUM_PLAYERS,
     OPT_SKIP_FORCED,
-    OPT_VP_TO_WIN,
     PHASE,
     PUBLIC_VP,
     ROAD_LENGTH,
@@ -74,7 +84,7 @@ from ..common.layout import (
     WINNER,
 )
 from ..common.phases import ACTION, PRE_ROLL, TRADE_COMPOSE, TRADE_RESPOND
-from ..common.tables import T_HEX_VERTICES
+from ..common.tables import T_HEX_VERTICES, T_VERTEX_EDGES, T_VERTEX_HEXES
 from . import action_ids as A
 from .cities import (
     can_improve_with,
@@ -92,11 +102,12 @@ from .constants import (
     NUM_TRACKS,
     TRACK_COMMODITY,
 )
-from .knights import can_chase
+from .knights import can_chase, displace_targets, has, move_targets
 from .layout import (
     BARBARIAN_POS,
     CK_STATE_SIZE,
     KNIGHT_ACTIVE,
+    KNIGHT_SELECTED,
     KNIGHT_STRENGTH,
     KNIGHTS_LEFT,
     LEVEL,
@@ -111,6 +122,7 @@ from .phases import (
     RESOURCE_MONOPOLY,
     TRADE_MONOPOLY,
 )
+from .robber import robber_is_free
 from .roll import hand_limit
 from .step import ck_step
 
@@ -121,6 +133,16 @@ KNIGHT_WORTH = 2.0
 ACTIVE_STRENGTH_WORTH = 5.0
 INACTIVE_STRENGTH_WORTH = 2.5
 WALL_WORTH = 3.0
+#: Where a knight stands (C&K §3.14): per pip of one's best production on a
+#: hex it touches (it can chase the robber from there), per pip the robber
+#: blocks on a hex it touches, and on an open spot an opponent's road reaches.
+GUARD_WORTH = 0.5
+ROBBER_THREAT_WORTH = 1.0
+BLOCK_WORTH = 3.0
+#: A displacement, per strength of the knight pushed away (C&K §3.14.6).
+DISPLACE_WORTH = 1.0
+#: Chasing the robber: moving it and stealing, beyond the pips it frees.
+CHASE_WORTH = 2.0
 #: Losing a city to the barbarians, and winning a Defender VP, at the
 #: moment of the attack; scaled by how close the ship is.
 PILLAGE_RISK = 60.0
@@ -168,8 +190,8 @@ PLAY_BONUS = np.array(
 )
 ALCHEMIST = 15
 
-#: Scratch space one decision needs (int32 words).
-CK_WORK_SIZE = CK_STATE_SIZE + 64
+#: Scratch space one decision needs (int32 words): two states and the distances.
+CK_WORK_SIZE = 2 * CK_STATE_SIZE + 64
 
 
 @njit(cache=True)
@@ -268,6 +290,34 @@ def _knights_and_threat(state, p):
 
 
 @njit(cache=True)
+def _knight_posts(state, tb, p):
+    """Worth of where ``p``'s knights stand (see the module docstring)."""
+    robber = state[ROBBER_HEX]
+    free = robber_is_free(state)
+    worth = 0.0
+    for v in range(NUM_VERTICES):
+        if state[KNIGHT_OWNER + v] != p:
+            continue
+        guard = 0
+        for k in range(3):
+            h = tb[T_VERTEX_HEXES + 3 * v + k]
+            if h < 0:
+                continue
+            own = hex_pips(state, tb, p, h)
+            guard = max(guard, own)
+            if h == robber and free:
+                worth += ROBBER_THREAT_WORTH * own
+        worth += GUARD_WORTH * guard
+        if state[VERTEX_OWNER + v] < 0 and distance_rule_ok(state, tb, v):
+            for k in range(3):
+                e = tb[T_VERTEX_EDGES + 3 * v + k]
+                if e >= 0 and state[EDGE_OWNER + e] >= 0 and state[EDGE_OWNER + e] != p:
+                    worth += BLOCK_WORTH
+                    break
+    return worth
+
+
+@njit(cache=True)
 def ck_value(state, tb, p, dist, prod, tmp):
     """Worth of a C&K ``state`` for seat ``p`` (see the module docstring)."""
     w = state[WINNER]
@@ -284,6 +334,7 @@ def ck_value(state, tb, p, dist, prod, tmp):
     for t in range(NUM_TRACKS):
         v += LEVEL_WORTH[state[LEVEL + 3 * p + t]]
     v += _knights_and_threat(state, p)
+    v += _knight_posts(state, tb, p)
     v += WALL_WORTH * walls_of(state, p)
     v += 0.6 * state[ROAD_LENGTH + p]
     for q in range(state[NUM_PLAYERS]):
@@ -334,6 +385,42 @@ def _after(state, tb, a, p, copy, scratch, dist, prod, tmp):
 
 
 @njit(cache=True)
+def _chase_score(state, tb, p, v, base):
+    """Chasing the robber with the knight on ``v``: the pips it frees, moving and
+    stealing, less the activity the knight loses (C&K §3.14.7)."""
+    lost = (ACTIVE_STRENGTH_WORTH - INACTIVE_STRENGTH_WORTH) * state[KNIGHT_STRENGTH + v]
+    return base + CHASE_WORTH + 2.0 * _blocked_pips(state, tb, p) - lost
+
+
+@njit(cache=True)
+def _knight_to_score(state, tb, p, w, copy, scratch, dist, prod, tmp):
+    """The selected knight goes to ``w``: a move, or a displacement (bonus by the
+    strength of the knight pushed away)."""
+    bonus = 0.0
+    if state[KNIGHT_OWNER + w] >= 0:
+        bonus = DISPLACE_WORTH * state[KNIGHT_STRENGTH + w]
+    return _after(state, tb, A.KNIGHT_TO + w, p, copy, scratch, dist, prod, tmp) + bonus - EPSILON
+
+
+@njit(cache=True)
+def _best_knight_action(state, tb, p, v, base, copy, scratch, dist, prod, tmp, sel):
+    """Score of selecting the knight on ``v``: its best action (chase, move,
+    displace), each looked at after the selection (``sel`` is scratch state)."""
+    best = -np.inf
+    if can_chase(state, tb, v):
+        best = _chase_score(state, tb, p, v, base)
+    targets = move_targets(state, tb, v) | displace_targets(state, tb, v)
+    if targets == 0:
+        return best
+    sel[:CK_STATE_SIZE] = state[:CK_STATE_SIZE]
+    ck_step(sel, tb, A.SELECT_KNIGHT + v, scratch)
+    for w in range(NUM_VERTICES):
+        if has(targets, w):
+            best = max(best, _knight_to_score(sel, tb, p, w, copy, scratch, dist, prod, tmp))
+    return best
+
+
+@njit(cache=True)
 def ck_heuristic_action(state, tb, legal, count, rng, at, work):
     """The C&K heuristic's choice among ``legal[:count]`` (see the module docstring).
 
@@ -346,6 +433,7 @@ def ck_heuristic_action(state, tb, legal, count, rng, at, work):
     phase = state[PHASE]
     copy = work[:CK_STATE_SIZE]
     dist = work[CK_STATE_SIZE : CK_STATE_SIZE + 54]
+    sel = work[CK_STATE_SIZE + 64 : 2 * CK_STATE_SIZE + 64]
     scratch = np.empty(A.NUM_ACTIONS, np.int32)
     prod = np.empty(NUM_CARD_TYPES, np.float64)
     tmp = np.empty(4, np.float64)
@@ -378,8 +466,7 @@ def ck_heuristic_action(state, tb, legal, count, rng, at, work):
                 copy[HAND + p * NUM_CARD_TYPES + r] += give - want
                 copy[HAND + q * NUM_CARD_TYPES + r] += want - give
             gain = ck_value(copy, tb, p, dist, prod, tmp) - base
-            leader = state[PUBLIC_VP + q] >= state[OPT_VP_TO_WIN] - 2
-            s = base + gain - ACCEPT_MARGIN if not leader else -np.inf
+            s = base + gain - ACCEPT_MARGIN if not proposer_near_win(state) else -np.inf
         elif A.TRADE_ADD_GIVE <= a < A.FORCE_TRADE and phase != TRADE_RESPOND:
             s = -np.inf if phase != TRADE_COMPOSE or a != A.TRADE_CANCEL else base
         elif A.DIE_VALUE <= a < A.DIE_VALUE + 6:
@@ -429,16 +516,16 @@ def ck_heuristic_action(state, tb, legal, count, rng, at, work):
             v = a - A.SELECT_KNIGHT
             if phase == DEFEND:
                 s = base + 1.0  # every knight defends
-            elif phase == ACTION or phase == PRE_ROLL:
-                blocked = _blocked_pips(state, tb, p)
-                chase = blocked > 0 and can_chase(state, tb, v)
-                s = base + 1.0 + 2.0 * blocked if chase else -np.inf
+            elif phase == ACTION:
+                s = _best_knight_action(state, tb, p, v, base, copy, scratch, dist, prod, tmp, sel)
+            elif phase == PRE_ROLL:  # Knight-Errant: the only action is a chase
+                s = _chase_score(state, tb, p, v, base) if can_chase(state, tb, v) else -np.inf
             else:
                 s = _after(state, tb, a, p, copy, scratch, dist, prod, tmp) - EPSILON
         elif a == A.CHASE_ROBBER:
-            s = base + 1.0 + 2.0 * _blocked_pips(state, tb, p)
+            s = _chase_score(state, tb, p, state[KNIGHT_SELECTED], base)
         elif A.KNIGHT_TO <= a < A.KNIGHT_TO + NUM_VERTICES and phase == KNIGHT_ACTION:
-            s = -np.inf  # knights are selected only to chase the robber
+            s = _knight_to_score(state, tb, p, a - A.KNIGHT_TO, copy, scratch, dist, prod, tmp)
         else:
             s = _after(state, tb, a, p, copy, scratch, dist, prod, tmp) - EPSILON
         best, ties, choice = keep_best(s, a, best, ties, choice, rng, at)

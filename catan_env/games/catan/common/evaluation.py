@@ -37,7 +37,7 @@ from .layout import (
     VERTEX_BUILDING,
     VERTEX_OWNER,
 )
-from .tables import T_EDGE_VERTICES, T_VERTEX_EDGES, T_VERTEX_HEXES
+from .tables import T_EDGE_VERTICES, T_HEX_VERTICES, T_VERTEX_EDGES, T_VERTEX_HEXES
 
 #: Worth of one expected card per roll of each type (resources, then
 #: commodities): grain and ore build cities and are scarce on most boards.
@@ -71,6 +71,19 @@ def pips(number):
     if number < 2 or number > 12 or number == 7:
         return 0
     return 6 - abs(7 - number)
+
+
+@njit(cache=True)
+def hex_pips(state, tb, p, h):
+    """Pips ``p`` collects from hex ``h``: the chance of its number times its
+    buildings there (a city counts twice); what the robber there takes away."""
+    w = pips(state[HEX_NUMBER + h])
+    total = 0
+    for k in range(6):
+        v = tb[T_HEX_VERTICES + 6 * h + k]
+        if state[VERTEX_OWNER + v] == p:
+            total += w * state[VERTEX_BUILDING + v]
+    return total
 
 
 @njit(cache=True)

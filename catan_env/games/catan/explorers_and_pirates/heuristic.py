@@ -10,8 +10,14 @@ number tokens, the pieces on the board, its own hand, gold and holds.
   way and there is somewhere to found, crews while a discovered lair or
   village wants one, ships up to two (three with missions); roads only when
   they reach a settlement spot within two steps. Maritime trades and gold buys
-  only turn a surplus into what the next build lacks. It never offers a
-  domestic trade and declines every offer.
+  only turn a surplus into what the next build lacks. Domestic trade (E&P
+  §4.5, base §6.3) uses the Catan heuristics' common rules
+  (:mod:`catan_env.games.catan.common.agents`): once a turn, when the next
+  build lacks at most two cards, it offers every opponent one card it holds
+  beyond that build for one the build lacks (before a maritime trade), and
+  confirms the first seat that accepts; it accepts an offer that gives it a
+  card its next build lacks for cards beyond that build, never one from a seat
+  within 2 VP of winning.
 * Movement: each ship sails along a shortest sea path (a breadth-first search
   over sea routes) to the goal its hold gives it - a founding spot for a
   settler, an active lair or an unfriended village for crews, a Council anchor
@@ -30,15 +36,19 @@ hands and the RNG).
 import numpy as np
 from numba import njit
 
+from ..common.agents import next_offer_step, offer_helps, one_for_one, proposer_near_win
 from ..common.constants import MAX_PLAYERS, NUM_CARD_TYPES, NUM_RESOURCES
 from ..common.layout import (
     ACTIVE_PLAYER,
     CURRENT_PLAYER,
     HAND,
     NUM_PLAYERS,
+    PHASE,
+    PROPOSALS,
     PUBLIC_VP,
     SETTLEMENTS_LEFT,
 )
+from ..common.phases import TRADE_CLOSE, TRADE_COMPOSE, TRADE_RESPOND
 from ..common.rng import below_at
 from . import action_ids as A
 from .board import (
@@ -504,11 +514,45 @@ def _score(state, tb, p, a, need, goal_dist, moving_goal):
         return 10 + state[PUBLIC_VP + q]
     if a == A.NO_STEAL:
         return 1
-    if a == A.TRADE_DECLINE or a == A.TRADE_CANCEL:
-        return 5
-    # Domestic offers, accepting, throwing cargo away, unloading, picking crews up,
-    # rebuilding a ship: never chosen while anything else is legal.
+    # Throwing cargo away, unloading, picking crews up, rebuilding a ship: never
+    # chosen while anything else is legal (domestic trade: _trade_score).
     return 0
+
+
+#: A domestic offer is made when the next build lacks at most this many cards.
+OFFER_WHEN_MISSING = 2
+#: Scores of the trade steps: starting an offer comes before a maritime trade
+#: (40), composing and confirming before anything but building.
+SCORE_START_OFFER = 45
+SCORE_OFFER_STEP = 60
+SCORE_ACCEPT = 30
+
+
+@njit(cache=True)
+def _trade_score(state, p, a, need, missing):
+    """Score of a domestic-trade action (see the module docstring), -1 for others."""
+    if not (A.TRADE_ADD_GIVE <= a < A.CREW_TO_STORAGE):
+        return -1
+    phase = state[PHASE]
+    if phase == TRADE_RESPOND:
+        if a == A.TRADE_ACCEPT:
+            helps = offer_helps(state, p, need, NUM_RESOURCES)
+            return SCORE_ACCEPT if helps and not proposer_near_win(state) else 0
+        return 5
+    if phase == TRADE_CLOSE:
+        return SCORE_OFFER_STEP if A.TRADE_CONFIRM <= a else 5
+    if a == A.TRADE_CANCEL:
+        return 5
+    give, want = one_for_one(state, p, need, NUM_RESOURCES)
+    if give < 0:
+        return 0
+    step = next_offer_step(state, give, want, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT, A.TRADE_PROPOSE)
+    if a != step:
+        return 0
+    if phase == TRADE_COMPOSE:
+        return SCORE_OFFER_STEP
+    # Start an offer once a turn (a declined offer would be declined again).
+    return SCORE_START_OFFER if state[PROPOSALS] == 0 and missing <= OFFER_WHEN_MISSING else 0
 
 
 @njit(cache=True)
@@ -516,7 +560,7 @@ def ep_heuristic_action(state, tb, legal, count, rng, at, work):
     """The heuristic's choice among ``legal[:count]`` (see the module docstring)."""
     p = state[CURRENT_PLAYER]  # the seat deciding, in every phase
     need = np.zeros(NUM_RESOURCES, np.int64)
-    _need(state, tb, p, need)
+    missing = _need(state, tb, p, need)
     goal = GOAL_NONE
     k = state[MOVING_SHIP]
     if k >= 0 and p == state[ACTIVE_PLAYER]:
@@ -527,7 +571,9 @@ def ep_heuristic_action(state, tb, legal, count, rng, at, work):
     choice = legal[0]
     for j in range(count):
         a = legal[j]
-        s = _score(state, tb, p, a, need, work, goal)
+        s = _trade_score(state, p, a, need, missing)
+        if s < 0:
+            s = _score(state, tb, p, a, need, work, goal)
         if s > best:
             best = s
             ties = 1

@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from ep_helpers import EP, scramble_face_down, scramble_hands
+from ep_helpers import EP, ep_blank, give, scramble_face_down, scramble_hands
 
 from agents import make_agent
+from benchmarks.agent_coverage import explorers_and_pirates as coverage
 from catan_env import Game, GameConfig
 from catan_env.games.catan.base.agents import KIND_HEURISTIC
+from catan_env.games.catan.common.layout import OPT_VP_TO_WIN, PUBLIC_VP
+from catan_env.games.catan.explorers_and_pirates.action_ids import TRADE_PROPOSE
 from catan_env.games.catan.explorers_and_pirates.heuristic import (
     GOAL_COUNCIL,
     GOAL_EXPLORE,
     GOAL_FOUND,
     ship_goal,
 )
+from catan_env.games.catan.explorers_and_pirates.tables import T_NUM_VERTICES
 from catan_env.simulate import play_jitted
 
 SCENARIOS = ("land_ho", "pirate_lairs", "fish_for_catan", "spices_for_catan",
@@ -100,3 +104,89 @@ def test_choice_ignores_what_is_face_down(scenario):
                 checked += 1
             g.step(driver.act(g))
     assert checked > 100
+
+
+def _coastal_vertex(g, avoid=()):
+    """An intersection of the board in play that is coastal and free."""
+    from catan_env.games.catan.explorers_and_pirates.board import (
+        settlement_spot_ok,
+        vertex_coastal,
+    )
+
+    for v in range(int(g.tables[T_NUM_VERTICES])):
+        if v in avoid or not vertex_coastal(g.state, g.tables, v):
+            continue
+        if settlement_spot_ok(g.state, g.tables, v, 1):
+            return v
+    raise AssertionError("no coastal spot")
+
+
+def _trade_position(seat1_needs_ore: bool):
+    """Seat 0's next build (a settlement) lacks 1 wool and it holds 3 ore; seat 1 holds
+    2 wool and, with ``seat1_needs_ore``, a coastal settlement whose harbor lacks 1 ore."""
+    d = ep_blank()
+    give(d, 0, lumber=1, brick=1, grain=1, ore=3)
+    if seat1_needs_ore:
+        v = _coastal_vertex(Game.from_dict(d))
+        d["buildings"][f"v{v}"] = {"owner": 1, "kind": "settlement"}
+        give(d, 1, wool=2, grain=2, ore=1)
+    else:
+        give(d, 1, wool=2, lumber=1, brick=1)
+    return Game.from_dict(d)
+
+
+def _names(g, agent, n):
+    out = []
+    for _ in range(n):
+        name = g.action_names[agent.act(g)]
+        out.append(name)
+        g.step(name)
+    return out
+
+
+def test_heuristic_offers_a_surplus_card_for_the_one_its_build_lacks():
+    """E&P §4.5 (base §6.3): with 3 ore spare and 1 wool short of a settlement, the
+    heuristic offers every opponent 1 ore for 1 wool before trading 3:1 at the bank."""
+    g = _trade_position(seat1_needs_ore=False)
+    agent = make_agent("heuristic", seed=1)
+    names = _names(g, agent, 3)
+    assert names[:2] == ["offer_give(ore)", "offer_want(wool)"]
+    assert names[2] == g.action_names[TRADE_PROPOSE]  # to every opponent
+    assert g.phase == "trade_respond"
+
+
+def test_heuristic_accepts_only_an_offer_its_build_needs():
+    """Seat 1 accepts 1 ore for 1 wool when its harbor settlement lacks ore and the wool is
+    spare; the proposer confirms the trade. Without a use for the ore it declines."""
+    for needs in (True, False):
+        g = _trade_position(seat1_needs_ore=needs)
+        agents = [make_agent("heuristic", seed=s) for s in range(4)]
+        while g.phase != "trade_respond":
+            g.step(agents[g.current_player].act(g))
+        assert g.current_player == 1
+        answer = g.action_names[agents[1].act(g)]
+        assert answer == ("accept" if needs else "decline")
+        if needs:
+            g.step(answer)
+            while g.phase == "trade_respond":
+                g.step(agents[g.current_player].act(g))
+            assert g.action_names[agents[0].act(g)].startswith("confirm_trade")
+
+
+def test_heuristic_declines_an_offer_from_a_seat_about_to_win():
+    """The common rule of the Catan heuristics: never trade with a seat within 2 VP of
+    winning (proposer_near_win)."""
+    g = _trade_position(seat1_needs_ore=True)
+    agents = [make_agent("heuristic", seed=s) for s in range(4)]
+    while g.phase != "trade_respond":
+        g.step(agents[g.current_player].act(g))
+    g.state[PUBLIC_VP + 0] = g.state[OPT_VP_TO_WIN] - 2
+    assert g.action_names[agents[1].act(g)] == "decline"
+
+
+def test_self_play_trades_with_players():
+    """Heuristic self-play (3 seeded Land Ho! games) makes domestic offers and some are
+    accepted and confirmed."""
+    per = coverage(3, seed=0)["per_game"]
+    assert per.get("offers_proposed", 0) > 0
+    assert per.get("trades_confirmed", 0) > 0
