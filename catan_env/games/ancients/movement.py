@@ -63,17 +63,37 @@ def unit_stops_in(s, h, t):
 def unit_destinations(s, h, out, max_move):
     """CCA §3.6.1-§3.6.2: hexes the unit at ``h`` may end its move in.
 
-    Breadth-first over steps; a unit may not enter enemy pieces or friendly units
-    (light foot may pass through friendly units when the card allows), must stop
-    on entering a lone friendly leader (who attaches) or stopping terrain, and
-    warriors may make a 2-hex move only to end next to an enemy unit.
+    A unit may not enter enemy pieces or friendly units (light foot may pass
+    through friendly units when the card allows), must stop on entering a lone
+    friendly leader (who attaches) or stopping terrain, and warriors may make a
+    2-hex move only to end next to an enemy unit.
     """
-    for i in range(NUM_HEXES):
-        out[i] = 0
     t = unit_at(s, h)
     side = s[UNIT_SIDE + h]
     own_leader = s[LEADER + h] != 0
     through = UNIT_LIGHT_FOOT[t] != 0 and (s[CARD_FLAGS] & CF_PASS_THROUGH) != 0
+    _reach(s, h, out, max_move, side, False, t, through, own_leader)
+    if t == WA:
+        # a move of 2 (3 with Double Time) only to charge an adjacent enemy
+        for y in range(NUM_HEXES):
+            if out[y] >= 3 and not adjacent_enemy_unit(s, y, side):
+                out[y] = 0
+    return out
+
+
+# What a moving piece may do with a hex next to it (see _reach).
+_BARRED, _PASS, _END = 0, 1, 2
+
+
+@njit(cache=True)
+def _reach(s, h, out, most, side, leader, t, through, own_leader):
+    """The breadth-first search of unit and leader moves, written once: ``out[y]``
+    = the steps to ``y`` + 1 for every hex the piece at ``h`` may end on within
+    ``most`` steps (``out[h]`` = 1), 0 elsewhere. What the piece may enter, pass
+    and stop in is its own rule: :func:`_leader_entry` for a lone leader
+    (``leader``), else :func:`_unit_entry` for a unit of type ``t``."""
+    for i in range(NUM_HEXES):
+        out[i] = 0
     dist = np.full(NUM_HEXES, -1, np.int32)
     queue = np.empty(NUM_HEXES, np.int32)
     dist[h] = 0
@@ -84,37 +104,56 @@ def unit_destinations(s, h, out, max_move):
         x = queue[head]
         head += 1
         d = dist[x]
-        if d >= max_move:
+        if d >= most:
             continue
+        # a piece that must stop here does not expand
         if x != h:
-            # a piece that must stop here does not expand
-            if lone_leader(s, x) or unit_stops_in(s, x, t):
+            if leader:
+                terr = s[TERRAIN + x]
+                if TERRAIN_STOPS[terr] != 0 or terr == BROKEN:
+                    continue  # lone leaders stop in forest, ford, marsh and broken ground
+            elif lone_leader(s, x) or unit_stops_in(s, x, t):
                 continue
         for k in range(6):
             y = NEIGHBORS[x, k]
             if y < 0 or dist[y] >= 0 or impassable(s, y):
                 continue
-            if t == WM and (s[TERRAIN + y] == BROKEN or s[TERRAIN + y] == MARSH):
-                continue  # CCA §3.13: war machines may not enter either
-            if s[UNIT_TYPE + y] != 0:
-                if s[UNIT_SIDE + y] == side and through:
-                    dist[y] = d + 1
-                    queue[tail] = y
-                    tail += 1
+            if leader:
+                entry = _leader_entry(s, y, side)
+            else:
+                entry = _unit_entry(s, y, t, side, through, own_leader)
+            if entry == _BARRED:
                 continue
-            if s[LEADER + y] != 0:
-                if s[LEADER_SIDE + y] != side or own_leader:
-                    continue
             dist[y] = d + 1
             queue[tail] = y
             tail += 1
-            out[y] = d + 2
-    if t == WA:
-        # a move of 2 (3 with Double Time) only to charge an adjacent enemy
-        for y in range(NUM_HEXES):
-            if out[y] >= 3 and not adjacent_enemy_unit(s, y, side):
-                out[y] = 0
-    return out
+            if entry == _END:
+                out[y] = d + 2
+
+
+@njit(cache=True)
+def _unit_entry(s, y, t, side, through, own_leader):
+    """A unit of type ``t`` and ``side`` next to ``y``: barred, passing through (a
+    friendly unit, for light foot with the card's leave) or ending there."""
+    if t == WM and (s[TERRAIN + y] == BROKEN or s[TERRAIN + y] == MARSH):
+        return _BARRED  # CCA §3.13: war machines may not enter either
+    if s[UNIT_TYPE + y] != 0:
+        return _PASS if s[UNIT_SIDE + y] == side and through else _BARRED
+    if s[LEADER + y] != 0:
+        if s[LEADER_SIDE + y] != side or own_leader:
+            return _BARRED
+    return _END
+
+
+@njit(cache=True)
+def _leader_entry(s, y, side):
+    """A lone leader of ``side`` next to ``y``: barred by enemy pieces, passing
+    through a friendly leader, else ending there (alone or on a friendly unit)."""
+    if s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
+        return _BARRED
+    if s[LEADER + y] != 0:
+        return _PASS if s[LEADER_SIDE + y] == side else _BARRED
+    return _END
 
 
 @njit(cache=True)
@@ -171,40 +210,9 @@ def leader_destinations(s, h, out):
     """CCA §3.6.3: a lone leader moves 1-3 hexes, through friendly pieces, never
     into enemy pieces; he ends on an empty hex or a friendly unit without a leader;
     stopping terrain ends his move (CCA §3.13)."""
-    for i in range(NUM_HEXES):
-        out[i] = 0
-    side = s[LEADER_SIDE + h]
     # CCA §3.13 (CNC): like a unit, a leader leaves a marsh by 1 hex only
     most = 1 if s[TERRAIN + h] == MARSH else 3
-    dist = np.full(NUM_HEXES, -1, np.int32)
-    queue = np.empty(NUM_HEXES, np.int32)
-    dist[h] = 0
-    queue[0] = h
-    head, tail = 0, 1
-    out[h] = 1
-    while head < tail:
-        x = queue[head]
-        head += 1
-        d = dist[x]
-        if d >= most:
-            continue
-        if x != h:
-            terr = s[TERRAIN + x]
-            if TERRAIN_STOPS[terr] != 0 or terr == BROKEN:
-                continue  # lone leaders stop in forest, ford, marsh and broken ground
-        for k in range(6):
-            y = NEIGHBORS[x, k]
-            if y < 0 or dist[y] >= 0 or impassable(s, y):
-                continue
-            if s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
-                continue
-            if s[LEADER + y] != 0 and s[LEADER_SIDE + y] != side:
-                continue
-            dist[y] = d + 1
-            queue[tail] = y
-            tail += 1
-            if s[LEADER + y] == 0:
-                out[y] = d + 2
+    _reach(s, h, out, most, s[LEADER_SIDE + h], True, -1, False, False)
     return out
 
 
