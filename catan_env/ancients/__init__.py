@@ -6,26 +6,6 @@ Main entry points:
     :func:`load_scenario`       scenarios as data (``scenarios/*.json``, CCA §5)
 """
 
-from catan_env.games.ancients import (
-    Game,
-    Scenario,
-    ScenarioError,
-    SnapshotError,
-    WrongSideError,
-    available_scenarios,
-    env,
-    load_scenario,
-    raw_env,
-)
-
-__all__ = [
-    "env",
-    "raw_env",
-    "Game",
-    "Scenario",
-    "ScenarioError",
-    "SnapshotError",
-    "WrongSideError",
-    "available_scenarios",
-    "load_scenario",
-]
+# Every public name of the package it presents, and its __all__ (written once, there).
+from catan_env.games.ancients import *  # noqa: F403
+from catan_env.games.ancients import __all__  # noqa: F401
