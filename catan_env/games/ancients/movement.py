@@ -177,11 +177,7 @@ def _card_move_allowance(s, h):
         return 0
     if (f & CF_MOVE1) != 0:
         return min(base, 1)
-    if (f & CF_DOUBLE) != 0 and UNIT_MOUNTED[t] == 0 and t != WM:
-        return 3 if t == WA else max(base, 2)
-    if (f & CF_CHARGE) != 0 and is_charging_heavy(s, t):
-        return 3
-    return base
+    return _card_bonus(s, t, base)
 
 
 @njit(cache=True)
@@ -191,6 +187,14 @@ def battle_allowance(s, h):
     base = UNIT_BATTLE_MOVE[t]
     if (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) != 0:
         return base
+    return _card_bonus(s, t, base)
+
+
+@njit(cache=True)
+def _card_bonus(s, t, base):
+    """CCA §4.4 Double Time and Mounted Charge: a unit of type ``t`` moves farther,
+    and may still battle after the longer move (``base``: its allowance without
+    the card)."""
     f = s[CARD_FLAGS]
     if (f & CF_DOUBLE) != 0 and UNIT_MOUNTED[t] == 0 and t != WM:
         return 3 if t == WA else max(base, 2)
