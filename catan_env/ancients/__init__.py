@@ -6,6 +6,5 @@ Main entry points:
     :func:`load_scenario`       scenarios as data (``scenarios/*.json``, CCA §5)
 """
 
-# Every public name of the package it presents, and its __all__ (written once, there).
-from catan_env.games.ancients import *  # noqa: F403
+from catan_env.games.ancients import *  # noqa: F403  (the same names, one list)
 from catan_env.games.ancients import __all__  # noqa: F401
