@@ -63,37 +63,17 @@ def unit_stops_in(s, h, t):
 def unit_destinations(s, h, out, max_move):
     """CCA §3.6.1-§3.6.2: hexes the unit at ``h`` may end its move in.
 
-    A unit may not enter enemy pieces or friendly units (light foot may pass
-    through friendly units when the card allows), must stop on entering a lone
-    friendly leader (who attaches) or stopping terrain, and warriors may make a
-    2-hex move only to end next to an enemy unit.
+    Breadth-first over steps; a unit may not enter enemy pieces or friendly units
+    (light foot may pass through friendly units when the card allows), must stop
+    on entering a lone friendly leader (who attaches) or stopping terrain, and
+    warriors may make a 2-hex move only to end next to an enemy unit.
     """
+    for i in range(NUM_HEXES):
+        out[i] = 0
     t = unit_at(s, h)
     side = s[UNIT_SIDE + h]
     own_leader = s[LEADER + h] != 0
     through = UNIT_LIGHT_FOOT[t] != 0 and (s[CARD_FLAGS] & CF_PASS_THROUGH) != 0
-    _reach(s, h, out, max_move, side, False, t, through, own_leader)
-    if t == WA:
-        # a move of 2 (3 with Double Time) only to charge an adjacent enemy
-        for y in range(NUM_HEXES):
-            if out[y] >= 3 and not adjacent_enemy_unit(s, y, side):
-                out[y] = 0
-    return out
-
-
-# What a moving piece may do with a hex next to it (see _reach).
-_BARRED, _PASS, _END = 0, 1, 2
-
-
-@njit(cache=True)
-def _reach(s, h, out, most, side, leader, t, through, own_leader):
-    """The breadth-first search of unit and leader moves, written once: ``out[y]``
-    = the steps to ``y`` + 1 for every hex the piece at ``h`` may end on within
-    ``most`` steps (``out[h]`` = 1), 0 elsewhere. What the piece may enter, pass
-    and stop in is its own rule: :func:`_leader_entry` for a lone leader
-    (``leader``), else :func:`_unit_entry` for a unit of type ``t``."""
-    for i in range(NUM_HEXES):
-        out[i] = 0
     dist = np.full(NUM_HEXES, -1, np.int32)
     queue = np.empty(NUM_HEXES, np.int32)
     dist[h] = 0
@@ -104,56 +84,37 @@ def _reach(s, h, out, most, side, leader, t, through, own_leader):
         x = queue[head]
         head += 1
         d = dist[x]
-        if d >= most:
+        if d >= max_move:
             continue
-        # a piece that must stop here does not expand
         if x != h:
-            if leader:
-                terr = s[TERRAIN + x]
-                if TERRAIN_STOPS[terr] != 0 or terr == BROKEN:
-                    continue  # lone leaders stop in forest, ford, marsh and broken ground
-            elif lone_leader(s, x) or unit_stops_in(s, x, t):
+            # a piece that must stop here does not expand
+            if lone_leader(s, x) or unit_stops_in(s, x, t):
                 continue
         for k in range(6):
             y = NEIGHBORS[x, k]
             if y < 0 or dist[y] >= 0 or impassable(s, y):
                 continue
-            if leader:
-                entry = _leader_entry(s, y, side)
-            else:
-                entry = _unit_entry(s, y, t, side, through, own_leader)
-            if entry == _BARRED:
+            if t == WM and (s[TERRAIN + y] == BROKEN or s[TERRAIN + y] == MARSH):
+                continue  # CCA §3.13: war machines may not enter either
+            if s[UNIT_TYPE + y] != 0:
+                if s[UNIT_SIDE + y] == side and through:
+                    dist[y] = d + 1
+                    queue[tail] = y
+                    tail += 1
                 continue
+            if s[LEADER + y] != 0:
+                if s[LEADER_SIDE + y] != side or own_leader:
+                    continue
             dist[y] = d + 1
             queue[tail] = y
             tail += 1
-            if entry == _END:
-                out[y] = d + 2
-
-
-@njit(cache=True)
-def _unit_entry(s, y, t, side, through, own_leader):
-    """A unit of type ``t`` and ``side`` next to ``y``: barred, passing through (a
-    friendly unit, for light foot with the card's leave) or ending there."""
-    if t == WM and (s[TERRAIN + y] == BROKEN or s[TERRAIN + y] == MARSH):
-        return _BARRED  # CCA §3.13: war machines may not enter either
-    if s[UNIT_TYPE + y] != 0:
-        return _PASS if s[UNIT_SIDE + y] == side and through else _BARRED
-    if s[LEADER + y] != 0:
-        if s[LEADER_SIDE + y] != side or own_leader:
-            return _BARRED
-    return _END
-
-
-@njit(cache=True)
-def _leader_entry(s, y, side):
-    """A lone leader of ``side`` next to ``y``: barred by enemy pieces, passing
-    through a friendly leader, else ending there (alone or on a friendly unit)."""
-    if s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
-        return _BARRED
-    if s[LEADER + y] != 0:
-        return _PASS if s[LEADER_SIDE + y] == side else _BARRED
-    return _END
+            out[y] = d + 2
+    if t == WA:
+        # a move of 2 (3 with Double Time) only to charge an adjacent enemy
+        for y in range(NUM_HEXES):
+            if out[y] >= 3 and not adjacent_enemy_unit(s, y, side):
+                out[y] = 0
+    return out
 
 
 @njit(cache=True)
@@ -177,7 +138,7 @@ def _card_move_allowance(s, h):
         return 0
     if (f & CF_MOVE1) != 0:
         return min(base, 1)
-    return _card_bonus(s, t, base)
+    return _card_bonus(f, s[OPT_CHARGE_ALL_HEAVY], t, base)
 
 
 @njit(cache=True)
@@ -187,26 +148,23 @@ def battle_allowance(s, h):
     base = UNIT_BATTLE_MOVE[t]
     if (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) != 0:
         return base
-    return _card_bonus(s, t, base)
+    return _card_bonus(s[CARD_FLAGS], s[OPT_CHARGE_ALL_HEAVY], t, base)
 
 
-@njit(cache=True)
-def _card_bonus(s, t, base):
-    """CCA §4.4 Double Time and Mounted Charge: a unit of type ``t`` moves farther,
-    and may still battle after the longer move (``base``: its allowance without
-    the card)."""
-    f = s[CARD_FLAGS]
+# Inlined: it is called for every unit at every mask; it takes no array, so inlining
+# adds no reference counting.
+@njit(cache=True, inline="always")
+def _card_bonus(f, charge_all_heavy, t, base):
+    """CCA §4.4 Double Time and Mounted Charge (card flags ``f``): a unit of type
+    ``t`` moves farther, and may still battle after the longer move (``base``: its
+    allowance without the card). Mounted Charge: heavy cavalry (and, as an option,
+    heavy chariots and elephants)."""
     if (f & CF_DOUBLE) != 0 and UNIT_MOUNTED[t] == 0 and t != WM:
         return 3 if t == WA else max(base, 2)
-    if (f & CF_CHARGE) != 0 and is_charging_heavy(s, t):
+    charging = t == HC or t == HAC or ((t == HCH or t == EL) and charge_all_heavy != 0)
+    if (f & CF_CHARGE) != 0 and charging:
         return 3
     return base
-
-
-@njit(cache=True)
-def is_charging_heavy(s, t):
-    """CCA §4.4 Mounted Charge: heavy cavalry (and, as an option, heavy chariots)."""
-    return t == HC or t == HAC or ((t == HCH or t == EL) and s[OPT_CHARGE_ALL_HEAVY] != 0)
 
 
 @njit(cache=True)
@@ -214,9 +172,40 @@ def leader_destinations(s, h, out):
     """CCA §3.6.3: a lone leader moves 1-3 hexes, through friendly pieces, never
     into enemy pieces; he ends on an empty hex or a friendly unit without a leader;
     stopping terrain ends his move (CCA §3.13)."""
+    for i in range(NUM_HEXES):
+        out[i] = 0
+    side = s[LEADER_SIDE + h]
     # CCA §3.13 (CNC): like a unit, a leader leaves a marsh by 1 hex only
     most = 1 if s[TERRAIN + h] == MARSH else 3
-    _reach(s, h, out, most, s[LEADER_SIDE + h], True, -1, False, False)
+    dist = np.full(NUM_HEXES, -1, np.int32)
+    queue = np.empty(NUM_HEXES, np.int32)
+    dist[h] = 0
+    queue[0] = h
+    head, tail = 0, 1
+    out[h] = 1
+    while head < tail:
+        x = queue[head]
+        head += 1
+        d = dist[x]
+        if d >= most:
+            continue
+        if x != h:
+            terr = s[TERRAIN + x]
+            if TERRAIN_STOPS[terr] != 0 or terr == BROKEN:
+                continue  # lone leaders stop in forest, ford, marsh and broken ground
+        for k in range(6):
+            y = NEIGHBORS[x, k]
+            if y < 0 or dist[y] >= 0 or impassable(s, y):
+                continue
+            if s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
+                continue
+            if s[LEADER + y] != 0 and s[LEADER_SIDE + y] != side:
+                continue
+            dist[y] = d + 1
+            queue[tail] = y
+            tail += 1
+            if s[LEADER + y] == 0:
+                out[y] = d + 2
     return out
 
 
