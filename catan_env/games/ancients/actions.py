@@ -16,27 +16,9 @@ import re
 
 from catan_env.core.checks import action_index
 
-from .board import NUM_HEXES, hex_label
-from .phases import (
-    A_BATTLE_BACK,
-    A_DONE,
-    A_EVADE,
-    A_EXIT,
-    A_FIRST_STRIKE,
-    A_HEX,
-    A_IGNORE,
-    A_LEADER_OFF,
-    A_NO_BATTLE_BACK,
-    A_ORDER_LEADER,
-    A_ORDER_UNIT,
-    A_PICK_LEADER,
-    A_PICK_UNIT,
-    A_PLAY,
-    A_STAND,
-    MAX_IGNORE,
-    NUM_ACTIONS,
-)
-from .units import CARD_NAMES, NUM_CARD_TYPES
+from .board import hex_label
+from .phases import FAMILIES, NUM_ACTIONS
+from .units import CARD_NAMES
 
 
 def card_slug(card: str) -> str:
@@ -44,37 +26,29 @@ def card_slug(card: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", card.lower()).strip("_")
 
 
+def _argument(family: str, i: int) -> str:
+    """The bracketed argument of the ``i``-th action of a family of several."""
+    if family == "play":
+        return card_slug(CARD_NAMES[i])
+    if family == "ignore_flags":
+        return str(i)
+    return hex_label(i)  # the hex families
+
+
 def _names() -> tuple[str, ...]:
-    names = [f"play({card_slug(n)})" for n in CARD_NAMES]
-    for fam in ("order_unit", "order_leader", "pick_unit", "pick_leader", "hex"):
-        names += [f"{fam}({hex_label(h)})" for h in range(NUM_HEXES)]
-    names += ["leader_off_board", "done", "stand", "evade", "battle_back", "no_battle_back"]
-    names += ["first_strike"]
-    names += [f"ignore_flags({k})" for k in range(MAX_IGNORE + 1)]
-    names += ["unit_off_board"]
+    names = []
+    for family, start, size in FAMILIES:
+        assert start == len(names), f"{family}: the families are not in id order"
+        if size == 1:
+            names.append(family)
+        else:
+            names += [f"{family}({_argument(family, i)})" for i in range(size)]
     assert len(names) == NUM_ACTIONS
     return tuple(names)
 
 
 ACTION_NAMES = _names()
 ACTION_IDS = {n: i for i, n in enumerate(ACTION_NAMES)}
-FAMILIES = (
-    ("play", A_PLAY, NUM_CARD_TYPES),
-    ("order_unit", A_ORDER_UNIT, NUM_HEXES),
-    ("order_leader", A_ORDER_LEADER, NUM_HEXES),
-    ("pick_unit", A_PICK_UNIT, NUM_HEXES),
-    ("pick_leader", A_PICK_LEADER, NUM_HEXES),
-    ("hex", A_HEX, NUM_HEXES),
-    ("leader_off_board", A_LEADER_OFF, 1),
-    ("done", A_DONE, 1),
-    ("stand", A_STAND, 1),
-    ("evade", A_EVADE, 1),
-    ("battle_back", A_BATTLE_BACK, 1),
-    ("no_battle_back", A_NO_BATTLE_BACK, 1),
-    ("first_strike", A_FIRST_STRIKE, 1),
-    ("ignore_flags", A_IGNORE, MAX_IGNORE + 1),
-    ("unit_off_board", A_EXIT, 1),
-)
 assert len(set(ACTION_NAMES)) == NUM_ACTIONS, "action names are not unique"
 
 

@@ -871,18 +871,24 @@ def attack_roll(s):
     if s[CB_KIND] == COMBAT_RANGED:
         _start_roll(s, att, dfd, STEP_ATTACK, ranged_dice(s, att, dfd), False, False)
     else:
-        dice = close_dice(s, att, dfd, False, s[CB_ATT_FULL] != 0)
-        _start_roll(s, att, dfd, STEP_ATTACK, dice, True, False)
+        _attacker_close_roll(s, STEP_ATTACK, False)
 
 
 @njit(cache=True)
 def evade_roll(s):
     """CCA §3.11.4: the attacker rolls its full dice; only the evader's symbol hits."""
+    s[CB_EVADED] = 1
+    _attacker_close_roll(s, STEP_EVADE, True)
+
+
+@njit(cache=True)
+def _attacker_close_roll(s, step, evade):
+    """The attacker's close-combat roll at the defender, as a normal attack or at an
+    evading defender: the same dice (CCA §3.9.3, §3.11.4)."""
     att = s[CB_ATTACKER]
     dfd = s[CB_DEFENDER]
-    s[CB_EVADED] = 1
     dice = close_dice(s, att, dfd, False, s[CB_ATT_FULL] != 0)
-    _start_roll(s, att, dfd, STEP_EVADE, dice, True, True)
+    _start_roll(s, att, dfd, step, dice, True, evade)
 
 
 @njit(cache=True)

@@ -138,11 +138,7 @@ def _card_move_allowance(s, h):
         return 0
     if (f & CF_MOVE1) != 0:
         return min(base, 1)
-    if (f & CF_DOUBLE) != 0 and UNIT_MOUNTED[t] == 0 and t != WM:
-        return 3 if t == WA else max(base, 2)
-    if (f & CF_CHARGE) != 0 and is_charging_heavy(s, t):
-        return 3
-    return base
+    return _card_bonus(f, s[OPT_CHARGE_ALL_HEAVY], t, base)
 
 
 @njit(cache=True)
@@ -152,18 +148,23 @@ def battle_allowance(s, h):
     base = UNIT_BATTLE_MOVE[t]
     if (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) != 0:
         return base
-    f = s[CARD_FLAGS]
+    return _card_bonus(s[CARD_FLAGS], s[OPT_CHARGE_ALL_HEAVY], t, base)
+
+
+# Inlined: it is called for every unit at every mask; it takes no array, so inlining
+# adds no reference counting.
+@njit(cache=True, inline="always")
+def _card_bonus(f, charge_all_heavy, t, base):
+    """CCA §4.4 Double Time and Mounted Charge (card flags ``f``): a unit of type
+    ``t`` moves farther, and may still battle after the longer move (``base``: its
+    allowance without the card). Mounted Charge: heavy cavalry (and, as an option,
+    heavy chariots and elephants)."""
     if (f & CF_DOUBLE) != 0 and UNIT_MOUNTED[t] == 0 and t != WM:
         return 3 if t == WA else max(base, 2)
-    if (f & CF_CHARGE) != 0 and is_charging_heavy(s, t):
+    charging = t == HC or t == HAC or ((t == HCH or t == EL) and charge_all_heavy != 0)
+    if (f & CF_CHARGE) != 0 and charging:
         return 3
     return base
-
-
-@njit(cache=True)
-def is_charging_heavy(s, t):
-    """CCA §4.4 Mounted Charge: heavy cavalry (and, as an option, heavy chariots)."""
-    return t == HC or t == HAC or ((t == HCH or t == EL) and s[OPT_CHARGE_ALL_HEAVY] != 0)
 
 
 @njit(cache=True)

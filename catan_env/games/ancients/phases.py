@@ -46,6 +46,25 @@ MAX_IGNORE = 4
 # families so that their ids stay the same)
 A_EXIT = A_IGNORE + MAX_IGNORE + 1
 NUM_ACTIONS = A_EXIT + 1
+#: (name, first id, size) of every family, in id order: the one table from which
+#: :mod:`.actions` makes the action names and finds an id's family.
+FAMILIES = (
+    ("play", A_PLAY, NUM_CARD_TYPES),
+    ("order_unit", A_ORDER_UNIT, NUM_HEXES),
+    ("order_leader", A_ORDER_LEADER, NUM_HEXES),
+    ("pick_unit", A_PICK_UNIT, NUM_HEXES),
+    ("pick_leader", A_PICK_LEADER, NUM_HEXES),
+    ("hex", A_HEX, NUM_HEXES),
+    ("leader_off_board", A_LEADER_OFF, 1),
+    ("done", A_DONE, 1),
+    ("stand", A_STAND, 1),
+    ("evade", A_EVADE, 1),
+    ("battle_back", A_BATTLE_BACK, 1),
+    ("no_battle_back", A_NO_BATTLE_BACK, 1),
+    ("first_strike", A_FIRST_STRIKE, 1),
+    ("ignore_flags", A_IGNORE, MAX_IGNORE + 1),
+    ("unit_off_board", A_EXIT, 1),
+)
 
 # --- how a card orders (PHASE ORDER)
 (

@@ -215,9 +215,7 @@ def legal_mask(s, out):
             unit_dests(s, h, buf)
             if exit_value(s, h, buf) > 0:
                 out[A_EXIT] = 1  # CCA §5.1: units allowed to leave the board
-        for y in range(NUM_HEXES):
-            if buf[y] > 0:
-                out[A_HEX + y] = 1
+        _hex_actions(buf, out)
     elif ph == PH_BATTLE:
         for h in range(NUM_HEXES):
             if can_attack(s, h, buf):
@@ -226,9 +224,7 @@ def legal_mask(s, out):
             out[A_DONE] = 1
     elif ph == PH_TARGET:
         battle_targets(s, s[SELECTED], buf)
-        for y in range(NUM_HEXES):
-            if buf[y] > 0:
-                out[A_HEX + y] = 1
+        _hex_actions(buf, out)
     elif ph == PH_REACT:
         out[A_STAND] = 1
         if may_evade(s, s[CB_DEFENDER], s[CB_ATTACKER]):
@@ -237,9 +233,7 @@ def legal_mask(s, out):
             out[A_FIRST_STRIKE] = 1
     elif ph == PH_EVADE_DEST:
         evade_destinations(s, s[CB_DEFENDER], buf)
-        for y in range(NUM_HEXES):
-            if buf[y] > 0:
-                out[A_HEX + y] = 1
+        _hex_actions(buf, out)
     elif ph == PH_IGNORE:
         most = min(_ignorable(s, s[ROLL_AT]), s[ROLL_FLAGS])
         for k in range(most + 1):
@@ -254,9 +248,7 @@ def legal_mask(s, out):
         if n == 0 and not off:
             n, off_dice = leader_escape_costs(s, s[EVADER], buf)
             off = off_dice >= 0
-        for y in range(NUM_HEXES):
-            if buf[y] > 0:
-                out[A_HEX + y] = 1
+        _hex_actions(buf, out)
         if off:
             out[A_LEADER_OFF] = 1
     elif ph == PH_BATTLE_BACK:
@@ -267,9 +259,7 @@ def legal_mask(s, out):
         out[A_DONE] = 1
     elif ph == PH_EXTRA_HEX:
         extra_hex_options(s, buf)
-        for y in range(NUM_HEXES):
-            if buf[y] > 0:
-                out[A_HEX + y] = 1
+        _hex_actions(buf, out)
         out[A_DONE] = 1
     elif ph == PH_BONUS:
         att = s[CB_ATTACKER]
@@ -279,6 +269,14 @@ def legal_mask(s, out):
                 out[A_HEX + y] = 1
         out[A_DONE] = 1
     return out
+
+
+@njit(cache=True)
+def _hex_actions(buf, out):
+    """Make legal the ``HEX`` action of every hex a destination or target list marks."""
+    for y in range(NUM_HEXES):
+        if buf[y] > 0:
+            out[A_HEX + y] = 1
 
 
 @njit(cache=True)

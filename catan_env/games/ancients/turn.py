@@ -416,6 +416,29 @@ def order_leader(s, h):
         s[ORDERS_LEFT] -= 1
 
 
+def _troop_cards():
+    """CCA §4.2, §4.4: the troops each troop card orders (``ORDER_NONE`` for the
+    other cards) and the flags it sets for the turn (``CARD_FLAGS``)."""
+    rule = np.full(NUM_CARD_TYPES, ORDER_NONE, np.int64)
+    flags = np.zeros(NUM_CARD_TYPES, np.int64)
+    for c, r, f in (
+        (C_LIGHT, ORDER_LIGHT, CF_PASS_THROUGH),
+        (C_MFM, ORDER_LIGHT, CF_PASS_THROUGH | CF_MFM | CF_NO_CLOSE),
+        (C_MEDIUM, ORDER_MEDIUM, 0),
+        (C_HEAVY, ORDER_HEAVY, 0),
+        (C_MOUNTED, ORDER_MOUNTED, 0),
+        (C_LINE, ORDER_LINKED_FOOT, CF_MOVE1),
+        (C_DOUBLE, ORDER_LINKED_FOOT, CF_DOUBLE | CF_NO_FIRE),
+        (C_CHARGE, ORDER_MOUNTED_UNITS, CF_CHARGE | CF_NO_FIRE),
+    ):
+        rule[c] = r
+        flags[c] = f
+    return rule, flags
+
+
+_TROOP_RULE, _TROOP_FLAGS = _troop_cards()
+
+
 @njit(cache=True)
 def play_card(s, c):
     """CCA §3.4: play card ``c`` from the active side's hand and set up its orders."""
@@ -466,28 +489,9 @@ def play_card(s, c):
         for i in range(3):
             s[QUOTA + i] = CARD_QUOTA[c, i]
     else:
-        rule = ORDER_NONE
-        if c == C_LIGHT:
-            rule = ORDER_LIGHT
-            s[CARD_FLAGS] |= CF_PASS_THROUGH
-        elif c == C_MFM:
-            rule = ORDER_LIGHT
-            s[CARD_FLAGS] |= CF_PASS_THROUGH | CF_MFM | CF_NO_CLOSE
-        elif c == C_MEDIUM:
-            rule = ORDER_MEDIUM
-        elif c == C_HEAVY:
-            rule = ORDER_HEAVY
-        elif c == C_MOUNTED:
-            rule = ORDER_MOUNTED
-        elif c == C_LINE:
-            rule = ORDER_LINKED_FOOT
-            s[CARD_FLAGS] |= CF_MOVE1
-        elif c == C_DOUBLE:
-            rule = ORDER_LINKED_FOOT
-            s[CARD_FLAGS] |= CF_DOUBLE | CF_NO_FIRE
-        elif c == C_CHARGE:
-            rule = ORDER_MOUNTED_UNITS
-            s[CARD_FLAGS] |= CF_CHARGE | CF_NO_FIRE
+        rule = _TROOP_RULE[c]
+        s[CARD_FLAGS] |= _TROOP_FLAGS[c]
+        if c == C_CHARGE:
             s[CARD_CC_DICE] = 1
             s[CARD_BONUS_CC_DICE] = 1
         # CCA §4.2: with no unit of the named kind, order 1 unit of your choice
