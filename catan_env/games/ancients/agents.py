@@ -32,57 +32,10 @@ from numba import njit
 
 from catan_env.core.rng import below_at
 
+from . import layout as L
+from . import phases as P
 from .board import DIST, NUM_HEXES
 from .combat import battle_targets, close_dice, may_battle, ranged_dice
-from .layout import (
-    CB_DEFENDER,
-    COMMAND,
-    CURRENT,
-    EXIT_VALUE,
-    HAND,
-    LEAD_HEX,
-    ORDER_RULE,
-    PHASE,
-    SELECTED,
-    SELECTED_LEADER,
-    UF_ORDERED,
-    UNIT_BLOCKS,
-    UNIT_FLAGS,
-    UNIT_MOVED,
-    UNIT_SIDE,
-    UNIT_TYPE,
-    VH_BANNERS,
-    VH_HOLDER,
-    VH_PERMANENT,
-    VH_SIDES,
-)
-from .phases import (
-    A_BATTLE_BACK,
-    A_DONE,
-    A_EVADE,
-    A_EXIT,
-    A_FIRST_STRIKE,
-    A_HEX,
-    A_IGNORE,
-    A_LEADER_OFF,
-    A_ORDER_LEADER,
-    A_ORDER_UNIT,
-    A_PICK_LEADER,
-    A_PICK_UNIT,
-    A_PLAY,
-    A_STAND,
-    NUM_ACTIONS,
-    ORDER_LEADERSHIP,
-    PH_ADVANCE,
-    PH_BATTLE,
-    PH_BONUS,
-    PH_LEADER_EVADE,
-    PH_MOVE_DEST,
-    PH_ORDER,
-    PH_PLAY,
-    PH_REACT,
-    PH_TARGET,
-)
 from .pieces import friendly_leader_near, full_strength, lone_leader, unit_at
 from .turn import may_order_leader, may_order_unit, order_leader, order_unit, play_card
 from .units import (
@@ -107,7 +60,7 @@ def _pick_best(scores, mask, rng, at):
     best = -1e18
     n = 0
     choice = -1
-    for a in range(NUM_ACTIONS):
+    for a in range(P.NUM_ACTIONS):
         if mask[a] == 0:
             continue
         v = scores[a]
@@ -125,8 +78,8 @@ def _pick_best(scores, mask, rng, at):
 @njit(cache=True)
 def random_action(s, mask, rng, at):
     """Uniform over the legal actions other than ``done`` (``done`` if it is alone)."""
-    scores = np.zeros(NUM_ACTIONS)
-    scores[A_DONE] = -1.0
+    scores = np.zeros(P.NUM_ACTIONS)
+    scores[P.A_DONE] = -1.0
     return _pick_best(scores, mask, rng, at)
 
 
@@ -134,7 +87,7 @@ def random_action(s, mask, rng, at):
 def _enemy_distance(s, h, side):
     best = 99
     for y in range(NUM_HEXES):
-        if s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
+        if s[L.UNIT_TYPE + y] != 0 and s[L.UNIT_SIDE + y] != side:
             d = DIST[h, y]
             if d < best:
                 best = d
@@ -145,7 +98,7 @@ def _enemy_distance(s, h, side):
 def _friends_near(s, h, side):
     n = 0
     for y in range(NUM_HEXES):
-        if DIST[h, y] == 1 and s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] == side:
+        if DIST[h, y] == 1 and s[L.UNIT_TYPE + y] != 0 and s[L.UNIT_SIDE + y] == side:
             n += 1
     return n
 
@@ -156,13 +109,13 @@ def _objective(s, y, src, side):
     victory hex the side may score and does not hold (or holds only while it stays,
     if ``y`` is where the unit stands), an exit hex of the side."""
     v = 0.0
-    n = s[VH_BANNERS + y]
-    if n > 0 and (s[VH_SIDES + y] & (1 << side)) != 0:
-        holder = s[VH_HOLDER + y] - 1
-        if holder < 0 or (holder == side and y == src and s[VH_PERMANENT + y] == 0):
+    n = s[L.VH_BANNERS + y]
+    if n > 0 and (s[L.VH_SIDES + y] & (1 << side)) != 0:
+        holder = s[L.VH_HOLDER + y] - 1
+        if holder < 0 or (holder == side and y == src and s[L.VH_PERMANENT + y] == 0):
             v += 3.0 * n
-    if s[EXIT_VALUE + side * NUM_HEXES + y] > 0:
-        v += 2.0 * s[EXIT_VALUE + side * NUM_HEXES + y]
+    if s[L.EXIT_VALUE + side * NUM_HEXES + y] > 0:
+        v += 2.0 * s[L.EXIT_VALUE + side * NUM_HEXES + y]
     return v
 
 
@@ -187,7 +140,7 @@ def _unit_worth(s, h, side):
 @njit(cache=True)
 def _order_score(s, h, side):
     """Which unit to order first: the nearest the enemy, then the strongest."""
-    return 10.0 - _enemy_distance(s, h, side) + 0.25 * s[UNIT_BLOCKS + h]
+    return 10.0 - _enemy_distance(s, h, side) + 0.25 * s[L.UNIT_BLOCKS + h]
 
 
 @njit(cache=True)
@@ -223,7 +176,7 @@ def _leader_group(s, h, side, tmp):
     order_leader(tmp, h)
     worth = 0.0
     total = 0.0
-    if tmp[UNIT_TYPE + h] != 0:
+    if tmp[L.UNIT_TYPE + h] != 0:
         worth = _unit_worth(tmp, h, side)
         total = _order_score(tmp, h, side)
     w, t = _order_greedily(tmp, side)
@@ -244,22 +197,22 @@ def _has_ranged_target(s, h, out):
 def card_worth(s, c, tmp, tmp2, out):
     """Worth of playing card ``c`` now: the pieces it orders as the heuristic
     would order them (see the module docstring)."""
-    side = s[CURRENT]
+    side = s[L.CURRENT]
     if c == C_SPARTACUS or c == C_RALLY:
         # Dice are rolled when these are played: expect 4 useful faces in 6
         # (a symbol or a helmet) per die of Command, capped by the units there are.
         units = 0
         for h in range(NUM_HEXES):
-            if s[UNIT_TYPE + h] != 0 and s[UNIT_SIDE + h] == side:
+            if s[L.UNIT_TYPE + h] != 0 and s[L.UNIT_SIDE + h] == side:
                 units += 1
         if c == C_RALLY:
             units = 0
             for h in range(NUM_HEXES):
                 t = unit_at(s, h)
-                if t >= 0 and s[UNIT_SIDE + h] == side and s[UNIT_BLOCKS + h] < FULL_BLOCKS[t]:
+                if t >= 0 and s[L.UNIT_SIDE + h] == side and s[L.UNIT_BLOCKS + h] < FULL_BLOCKS[t]:
                     if friendly_leader_near(s, h, side):
                         units += 1
-        return min(units, s[COMMAND + side] * 4.0 / 6.0) * 1.5
+        return min(units, s[L.COMMAND + side] * 4.0 / 6.0) * 1.5
     tmp[:] = s
     play_card(tmp, c)
     if c == C_CLASH or c == C_DARKEN:
@@ -267,8 +220,8 @@ def card_worth(s, c, tmp, tmp2, out):
         worth = 0.0
         automatic = False
         for h in range(NUM_HEXES):
-            f = tmp[UNIT_FLAGS + h]
-            if tmp[UNIT_TYPE + h] == 0 or tmp[UNIT_SIDE + h] != side or (f & UF_ORDERED) == 0:
+            f = tmp[L.UNIT_FLAGS + h]
+            if tmp[L.UNIT_TYPE + h] == 0 or tmp[L.UNIT_SIDE + h] != side or (f & L.UF_ORDERED) == 0:
                 continue
             automatic = True
             if c == C_CLASH:
@@ -278,7 +231,7 @@ def card_worth(s, c, tmp, tmp2, out):
         if automatic:
             return worth
     best = 0.0
-    if tmp[ORDER_RULE] == ORDER_LEADERSHIP:
+    if tmp[L.ORDER_RULE] == P.ORDER_LEADERSHIP:
         for h in range(NUM_HEXES):
             if may_order_leader(tmp, h):
                 w, _ = _leader_group(tmp, h, side, tmp2)
@@ -294,15 +247,15 @@ def _with_unit_at(tmp, s, src, y):
     tmp[:] = s
     if y == src:
         return
-    tmp[UNIT_TYPE + y] = s[UNIT_TYPE + src]
-    tmp[UNIT_SIDE + y] = s[UNIT_SIDE + src]
-    tmp[UNIT_BLOCKS + y] = s[UNIT_BLOCKS + src]
-    tmp[UNIT_FLAGS + y] = s[UNIT_FLAGS + src]
-    tmp[UNIT_MOVED + y] = s[UNIT_MOVED + src] + DIST[src, y]
-    tmp[UNIT_TYPE + src] = 0
-    tmp[UNIT_BLOCKS + src] = 0
-    tmp[UNIT_FLAGS + src] = 0
-    tmp[UNIT_MOVED + src] = 0
+    tmp[L.UNIT_TYPE + y] = s[L.UNIT_TYPE + src]
+    tmp[L.UNIT_SIDE + y] = s[L.UNIT_SIDE + src]
+    tmp[L.UNIT_BLOCKS + y] = s[L.UNIT_BLOCKS + src]
+    tmp[L.UNIT_FLAGS + y] = s[L.UNIT_FLAGS + src]
+    tmp[L.UNIT_MOVED + y] = s[L.UNIT_MOVED + src] + DIST[src, y]
+    tmp[L.UNIT_TYPE + src] = 0
+    tmp[L.UNIT_BLOCKS + src] = 0
+    tmp[L.UNIT_FLAGS + src] = 0
+    tmp[L.UNIT_MOVED + src] = 0
 
 
 @njit(cache=True)
@@ -315,7 +268,7 @@ def _hit_faces(s, h, close):
     n = 1.0
     if t == EL or UNIT_SWORDS_HIT[t] != 0:
         n += 1.0
-    if friendly_leader_near(s, h, s[UNIT_SIDE + h]):
+    if friendly_leader_near(s, h, s[L.UNIT_SIDE + h]):
         n += 1.0
     return n
 
@@ -330,7 +283,7 @@ def net_hits(s, h, y):
     if lone_leader(s, y):
         return dice / 6.0  # a helmet hits a lone leader
     hits = dice * _hit_faces(s, h, close) / 6.0
-    blocks = max(1, s[UNIT_BLOCKS + y])
+    blocks = max(1, s[L.UNIT_BLOCKS + y])
     v = hits + 0.5 * min(1.0, hits / blocks)
     if close:
         back = close_dice(s, y, h, True, full_strength(s, y)) * _hit_faces(s, y, True) / 6.0
@@ -356,88 +309,90 @@ def best_battle(s, h, out):
 @njit(cache=True)
 def heuristic_action(s, mask, rng, at):
     """One-ply heuristic (see the module docstring)."""
-    scores = np.zeros(NUM_ACTIONS)
-    scores[A_DONE] = -100.0
-    ph = s[PHASE]
-    side = s[CURRENT]
+    scores = np.zeros(P.NUM_ACTIONS)
+    scores[P.A_DONE] = -100.0
+    ph = s[L.PHASE]
+    side = s[L.CURRENT]
     tmp = s.copy()
     tmp2 = s.copy()
     out = np.zeros(NUM_HEXES, np.int32)
-    if ph == PH_PLAY:
+    if ph == P.PH_PLAY:
         for c in range(NUM_CARD_TYPES):
-            if s[HAND + side * NUM_CARD_TYPES + c] != 0:
-                scores[A_PLAY + c] = card_worth(s, c, tmp, tmp2, out)
-    leadership = ph == PH_ORDER and s[ORDER_RULE] == ORDER_LEADERSHIP and s[LEAD_HEX] < 0
+            if s[L.HAND + side * NUM_CARD_TYPES + c] != 0:
+                scores[P.A_PLAY + c] = card_worth(s, c, tmp, tmp2, out)
+    leadership = ph == P.PH_ORDER and s[L.ORDER_RULE] == P.ORDER_LEADERSHIP and s[L.LEAD_HEX] < 0
     for h in range(NUM_HEXES):
-        if mask[A_ORDER_UNIT + h]:
-            scores[A_ORDER_UNIT + h] = _order_score(s, h, side)
-        if mask[A_ORDER_LEADER + h]:
+        if mask[P.A_ORDER_UNIT + h]:
+            scores[P.A_ORDER_UNIT + h] = _order_score(s, h, side)
+        if mask[P.A_ORDER_LEADER + h]:
             if leadership:
                 # CCA §4.3: the leader and his linked units, against one unit alone
-                scores[A_ORDER_LEADER + h] = _leader_group(s, h, side, tmp)[1]
+                scores[P.A_ORDER_LEADER + h] = _leader_group(s, h, side, tmp)[1]
             else:
-                scores[A_ORDER_LEADER + h] = -50.0
-        if mask[A_PICK_LEADER + h]:
-            scores[A_PICK_LEADER + h] = -50.0
-        if mask[A_PICK_UNIT + h]:
-            if ph == PH_BATTLE:
+                scores[P.A_ORDER_LEADER + h] = -50.0
+        if mask[P.A_PICK_LEADER + h]:
+            scores[P.A_PICK_LEADER + h] = -50.0
+        if mask[P.A_PICK_UNIT + h]:
+            if ph == P.PH_BATTLE:
                 v, _ = best_battle(s, h, out)
                 close_only = not _has_ranged_target(s, h, out)
-                scores[A_PICK_UNIT + h] = -150.0 if v < BAD_CLOSE and close_only else v
+                scores[P.A_PICK_UNIT + h] = -150.0 if v < BAD_CLOSE and close_only else v
             else:
-                scores[A_PICK_UNIT + h] = -_enemy_distance(s, h, side)
-    if ph == PH_MOVE_DEST:
-        src = s[SELECTED]
-        if s[SELECTED_LEADER] != 0:
+                scores[P.A_PICK_UNIT + h] = -_enemy_distance(s, h, side)
+    if ph == P.PH_MOVE_DEST:
+        src = s[L.SELECTED]
+        if s[L.SELECTED_LEADER] != 0:
             for y in range(NUM_HEXES):
-                if mask[A_HEX + y]:
-                    scores[A_HEX + y] = 1.0 if y == src else (2.0 if s[UNIT_TYPE + y] else 0.0)
+                if mask[P.A_HEX + y]:
+                    scores[P.A_HEX + y] = 1.0 if y == src else (2.0 if s[L.UNIT_TYPE + y] else 0.0)
         else:
             for y in range(NUM_HEXES):
-                if mask[A_HEX + y]:
+                if mask[P.A_HEX + y]:
                     _with_unit_at(tmp, s, src, y)
                     d = _enemy_distance(tmp, y, side)
                     v, any_target = best_battle(tmp, y, out)
-                    scores[A_HEX + y] = (
+                    scores[P.A_HEX + y] = (
                         -max(d - 1, 0)
                         + (2.0 * v if any_target else 0.0)
                         + 0.3 * _friends_near(s, y, side)
                         + _objective(s, y, src, side)
                     )
-            scores[A_EXIT] = 20.0  # CCA §5.1: leaving by an exit hex scores banners
-    elif ph == PH_TARGET or ph == PH_BONUS:
-        h = s[SELECTED]
+            scores[P.A_EXIT] = 20.0  # CCA §5.1: leaving by an exit hex scores banners
+    elif ph == P.PH_TARGET or ph == P.PH_BONUS:
+        h = s[L.SELECTED]
         for y in range(NUM_HEXES):
-            if mask[A_HEX + y]:
-                if s[UNIT_TYPE + y] == 0:
-                    scores[A_HEX + y] = 3.0
-                elif ph == PH_TARGET and h >= 0:
-                    scores[A_HEX + y] = (
+            if mask[P.A_HEX + y]:
+                if s[L.UNIT_TYPE + y] == 0:
+                    scores[P.A_HEX + y] = 3.0
+                elif ph == P.PH_TARGET and h >= 0:
+                    scores[P.A_HEX + y] = (
                         5.0 + 2.0 * net_hits(s, h, y) + 0.5 * UNIT_CLASS[unit_at(s, y)]
                     )
                 else:
-                    scores[A_HEX + y] = 5.0 - s[UNIT_BLOCKS + y] + 0.5 * UNIT_CLASS[unit_at(s, y)]
-        if ph == PH_BONUS:
-            scores[A_DONE] = 0.0
-    elif ph == PH_REACT:
-        dfd = s[CB_DEFENDER]
-        weak = s[UNIT_BLOCKS + dfd] <= 2 or UNIT_CLASS[unit_at(s, dfd)] == 0
-        scores[A_EVADE] = 1.0 if weak else -1.0
-        scores[A_STAND] = 0.0
-        scores[A_FIRST_STRIKE] = 0.5
-    elif ph == PH_LEADER_EVADE:
+                    scores[P.A_HEX + y] = (
+                        5.0 - s[L.UNIT_BLOCKS + y] + 0.5 * UNIT_CLASS[unit_at(s, y)]
+                    )
+        if ph == P.PH_BONUS:
+            scores[P.A_DONE] = 0.0
+    elif ph == P.PH_REACT:
+        dfd = s[L.CB_DEFENDER]
+        weak = s[L.UNIT_BLOCKS + dfd] <= 2 or UNIT_CLASS[unit_at(s, dfd)] == 0
+        scores[P.A_EVADE] = 1.0 if weak else -1.0
+        scores[P.A_STAND] = 0.0
+        scores[P.A_FIRST_STRIKE] = 0.5
+    elif ph == P.PH_LEADER_EVADE:
         for y in range(NUM_HEXES):
-            if mask[A_HEX + y]:
-                scores[A_HEX + y] = 2.0 if s[UNIT_TYPE + y] != 0 else 1.0
-        scores[A_LEADER_OFF] = 0.0
-    elif ph == PH_ADVANCE:
-        scores[A_DONE] = 0.0
+            if mask[P.A_HEX + y]:
+                scores[P.A_HEX + y] = 2.0 if s[L.UNIT_TYPE + y] != 0 else 1.0
+        scores[P.A_LEADER_OFF] = 0.0
+    elif ph == P.PH_ADVANCE:
+        scores[P.A_DONE] = 0.0
         for y in range(NUM_HEXES):
-            if mask[A_HEX + y]:
-                scores[A_HEX + y] = 1.0
-    scores[A_BATTLE_BACK] = 1.0
+            if mask[P.A_HEX + y]:
+                scores[P.A_HEX + y] = 1.0
+    scores[P.A_BATTLE_BACK] = 1.0
     for k in range(5):
-        scores[A_IGNORE + k] = k
+        scores[P.A_IGNORE + k] = k
     return _pick_best(scores, mask, rng, at)
 
 

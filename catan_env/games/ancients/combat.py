@@ -11,70 +11,9 @@ advance). The decision's action then continues :func:`resolve`.
 import numpy as np
 from numba import njit
 
+from . import layout as L
+from . import phases as P
 from .board import DIST, NEIGHBORS, NUM_HEXES, REAR, line_of_sight
-from .layout import (
-    ACTIVE,
-    CARD_BONUS_CC_DICE,
-    CARD_CC_DICE,
-    CARD_FIRE_DICE,
-    CARD_FLAGS,
-    CB_ATT_FULL,
-    CB_ATTACKER,
-    CB_DEF_FULL,
-    CB_DEFENDER,
-    CB_EVADED,
-    CB_FIRST_STRUCK,
-    CB_KIND,
-    CB_LEADER_TARGET,
-    CB_STAGE,
-    CB_STEP,
-    CB_VACATED,
-    CF_FIRE_TWICE,
-    CF_NO_CLOSE,
-    CF_NO_FIRE,
-    CURRENT,
-    EVADE_RETURN,
-    EVADER,
-    FIRST_STRIKE_SIDE,
-    GONE_LEADERS,
-    HAND,
-    LEADER,
-    LEADER_FLAGS,
-    LEADER_SIDE,
-    LF_MOVED,
-    OPT_AUTO_BATTLE_BACK,
-    OPT_CAMP_BLOCKS_LOS,
-    OPT_CAMP_DICE_PENALTY,
-    OPT_FIRST_STRIKE_BONUS,
-    OPT_HILL_CAPS,
-    OPT_MOMENTUM_VS_LEADER,
-    OPT_RAMPAGE_LEADERS,
-    OPT_SKIP_FORCED,
-    PHASE,
-    RAMPAGE_K,
-    RAMPAGE_LEFT,
-    RETREAT_LEFT,
-    ROLL_AT,
-    ROLL_BY,
-    ROLL_EXTRA,
-    ROLL_FLAGS,
-    ROLL_LEADER,
-    ROLL_LOST,
-    TERRAIN,
-    UF_ADVANCED,
-    UF_BATTLED,
-    UF_BONUS,
-    UF_CHARGED,
-    UF_FIRED,
-    UF_NO_CARD_BONUS,
-    UF_ORDERED,
-    UNIT_ELITE,
-    UNIT_FLAGS,
-    UNIT_MOVED,
-    UNIT_SIDE,
-    UNIT_TYPE,
-    WINNER,
-)
 from .movement import (
     battle_allowance,
     evade_destinations,
@@ -82,36 +21,6 @@ from .movement import (
     leader_evade_destinations,
     retreat_options,
     unit_stops_in,
-)
-from .phases import (
-    COMBAT_BONUS,
-    COMBAT_CLOSE,
-    COMBAT_RANGED,
-    MAX_IGNORE,
-    PH_ADVANCE,
-    PH_BATTLE,
-    PH_BATTLE_BACK,
-    PH_BONUS,
-    PH_EVADE_DEST,
-    PH_EXTRA_HEX,
-    PH_IGNORE,
-    PH_LEADER_EVADE,
-    PH_MOVE,
-    PH_REACT,
-    PH_RETREAT,
-    RS_AFTER,
-    RS_BLOCKED,
-    RS_CHECK,
-    RS_END,
-    RS_FLAGS,
-    RS_LATE_CHECK,
-    RS_MOVE,
-    RS_RAMPAGE,
-    RS_RETREAT,
-    STEP_ATTACK,
-    STEP_BACK,
-    STEP_EVADE,
-    STEP_FIRST,
 )
 from .pieces import (
     adjacent_enemy_unit,
@@ -173,10 +82,10 @@ from .units import (
 def _blockers(s):
     """Hexes that block line of sight: any piece, blocking terrain (CCA §3.8.5, §3.13)."""
     b = np.zeros(NUM_HEXES, np.int32)
-    camp_blocks = s[OPT_CAMP_BLOCKS_LOS] != 0
+    camp_blocks = s[L.OPT_CAMP_BLOCKS_LOS] != 0
     for h in range(NUM_HEXES):
-        terr = s[TERRAIN + h]
-        if s[UNIT_TYPE + h] != 0 or s[LEADER + h] != 0 or TERRAIN_BLOCKS_LOS[terr] != 0:
+        terr = s[L.TERRAIN + h]
+        if s[L.UNIT_TYPE + h] != 0 or s[L.LEADER + h] != 0 or TERRAIN_BLOCKS_LOS[terr] != 0:
             b[h] = 1
         elif terr == CAMP and camp_blocks:
             b[h] = 1
@@ -189,14 +98,14 @@ def may_battle(s, h):
     t = unit_at(s, h)
     if t < 0:
         return False
-    f = s[UNIT_FLAGS + h]
-    if (f & UF_ORDERED) == 0 or (f & UF_BATTLED) != 0:
+    f = s[L.UNIT_FLAGS + h]
+    if (f & L.UF_ORDERED) == 0 or (f & L.UF_BATTLED) != 0:
         return False
-    moved = s[UNIT_MOVED + h]
+    moved = s[L.UNIT_MOVED + h]
     if moved > battle_allowance(s, h):
         return False
-    if moved > 0 and (f & UF_ADVANCED) == 0:
-        terr = s[TERRAIN + h]
+    if moved > 0 and (f & L.UF_ADVANCED) == 0:
+        terr = s[L.TERRAIN + h]
         if terr == FOREST and UNIT_FOREST_FIGHTER[t] == 0:
             return False
         if terr == BROKEN and UNIT_MOUNTED[t] != 0:
@@ -207,19 +116,19 @@ def may_battle(s, h):
 @njit(cache=True)
 def may_fire(s, h):
     """CCA §3.8.1-§3.8.2: a missile unit not adjacent to an enemy unit."""
-    if fire_range(s, h) == 0 or (s[UNIT_FLAGS + h] & UF_CHARGED) != 0:
+    if fire_range(s, h) == 0 or (s[L.UNIT_FLAGS + h] & L.UF_CHARGED) != 0:
         return False
-    if (s[CARD_FLAGS] & CF_NO_FIRE) != 0 and (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) == 0:
+    if (s[L.CARD_FLAGS] & L.CF_NO_FIRE) != 0 and (s[L.UNIT_FLAGS + h] & L.UF_NO_CARD_BONUS) == 0:
         return False
-    return not adjacent_enemy_unit(s, h, s[UNIT_SIDE + h])
+    return not adjacent_enemy_unit(s, h, s[L.UNIT_SIDE + h])
 
 
 @njit(cache=True)
 def enemy_target(s, h, side):
     """A unit or a lone leader of the other side at ``h``."""
-    if s[UNIT_TYPE + h] != 0:
-        return s[UNIT_SIDE + h] != side
-    return s[LEADER + h] != 0 and s[LEADER_SIDE + h] != side
+    if s[L.UNIT_TYPE + h] != 0:
+        return s[L.UNIT_SIDE + h] != side
+    return s[L.LEADER + h] != 0 and s[L.LEADER_SIDE + h] != side
 
 
 @njit(cache=True)
@@ -229,9 +138,11 @@ def battle_targets(s, h, out):
     sight (ranged). Returns the number of targets."""
     for i in range(NUM_HEXES):
         out[i] = 0
-    side = s[UNIT_SIDE + h]
+    side = s[L.UNIT_SIDE + h]
     n = 0
-    close_ok = (s[CARD_FLAGS] & CF_NO_CLOSE) == 0 or (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) != 0
+    close_ok = (s[L.CARD_FLAGS] & L.CF_NO_CLOSE) == 0 or (
+        s[L.UNIT_FLAGS + h] & L.UF_NO_CARD_BONUS
+    ) != 0
     for k in range(6):
         y = NEIGHBORS[h, k]
         if close_ok and y >= 0 and enemy_target(s, y, side):
@@ -256,15 +167,15 @@ def battle_targets(s, h, out):
 def _terrain_cap(s, by, at, dice):
     """CCA §3.13: maximum dice in close combat from the two hexes' terrain; where
     both hexes limit the dice, the lowest limit holds."""
-    tb = s[TERRAIN + by]
-    ta = s[TERRAIN + at]
+    tb = s[L.TERRAIN + by]
+    ta = s[L.TERRAIN + at]
     cap = min(dice, TERRAIN_CC_CAP[tb], TERRAIN_CC_CAP[ta])
     mounted = UNIT_MOUNTED[unit_at(s, by)] != 0
     if ta == HILL and tb != HILL:
         cap = min(cap, 2)
     if tb == HILL and ta != HILL and not mounted:
         cap = min(cap, 3)
-    if tb == HILL and s[OPT_HILL_CAPS] != 0:
+    if tb == HILL and s[L.OPT_HILL_CAPS] != 0:
         # option cnc_hill_caps (CNC only in the rules file): a mounted unit on a hill
         # rolls at most 2, a foot unit battling hill to hill at most 3
         cap = min(cap, 2 if mounted else 3)
@@ -276,14 +187,18 @@ def card_bonus(s, h, ranged):
     """CCA §4.4: extra dice the card played gives the active side's ordered unit
     (Clash of Shields +2 close, not in bonus combats; Mounted Charge +1 close,
     bonus combats too); never to a unit ordered by a card's fallback."""
-    f = s[UNIT_FLAGS + h]
-    if (f & UF_ORDERED) == 0 or (f & UF_NO_CARD_BONUS) != 0 or s[UNIT_SIDE + h] != s[ACTIVE]:
+    f = s[L.UNIT_FLAGS + h]
+    if (
+        (f & L.UF_ORDERED) == 0
+        or (f & L.UF_NO_CARD_BONUS) != 0
+        or s[L.UNIT_SIDE + h] != s[L.ACTIVE]
+    ):
         return 0
     if ranged:
-        return s[CARD_FIRE_DICE]
-    if s[CB_KIND] == COMBAT_BONUS:
-        return s[CARD_BONUS_CC_DICE]
-    return s[CARD_CC_DICE]
+        return s[L.CARD_FIRE_DICE]
+    if s[L.CB_KIND] == P.COMBAT_BONUS:
+        return s[L.CARD_BONUS_CC_DICE]
+    return s[L.CARD_CC_DICE]
 
 
 @njit(cache=True)
@@ -306,7 +221,7 @@ def close_dice(s, by, at, back, full):
 def _camp_penalty(s, by, dice):
     """CCA §3.13 (option camp_dice_penalty, CNC): battling from a fortified camp costs
     1 die, after the caps and before card bonuses; never below 0 dice (as CNC)."""
-    if s[OPT_CAMP_DICE_PENALTY] != 0 and s[TERRAIN + by] == CAMP:
+    if s[L.OPT_CAMP_DICE_PENALTY] != 0 and s[L.TERRAIN + by] == CAMP:
         return max(0, dice - 1)
     return dice
 
@@ -316,7 +231,9 @@ def ranged_dice(s, by, at):
     """CCA §3.8.4, §3.13: 2 dice unmoved, 1 moved; at most 1 at a target in a forest
     or from a ford or a marsh; the camp's die less (option) after those caps."""
     dice = fire_dice(s, by)  # 2 unmoved, 1 moved; a scenario's own dice (CCA §5.1)
-    dice = min(dice, TERRAIN_FIRE_AT_CAP[s[TERRAIN + at]], TERRAIN_FIRE_FROM_CAP[s[TERRAIN + by]])
+    dice = min(
+        dice, TERRAIN_FIRE_AT_CAP[s[L.TERRAIN + at]], TERRAIN_FIRE_FROM_CAP[s[L.TERRAIN + by]]
+    )
     dice = _camp_penalty(s, by, dice)
     dice += card_bonus(s, by, True)
     return dice
@@ -344,7 +261,7 @@ def score(s, faces, by, at, close, evade_roll):
             hits += max(0, faces[FACE_SWORDS] - sword_ignore(s, at))
         if ta == EL and (UNIT_CAVALRY[tb] != 0 or UNIT_CHARIOT[tb] != 0) and faces[HEAVY] > 0:
             hits -= 1  # an elephant ignores 1 red hit from cavalry or chariots
-        if tb != EL and friendly_leader_near(s, by, s[UNIT_SIDE + by]):
+        if tb != EL and friendly_leader_near(s, by, s[L.UNIT_SIDE + by]):
             hits += faces[FACE_LEADER]
     return hits, flags
 
@@ -352,7 +269,7 @@ def score(s, faces, by, at, close, evade_roll):
 @njit(cache=True)
 def in_camp_on_foot(s, h):
     """CCA §3.13 [p.14]: a foot unit on a fortified camp ignores 1 sword hit and 1 flag."""
-    return s[TERRAIN + h] == CAMP and UNIT_MOUNTED[unit_at(s, h)] == 0
+    return s[L.TERRAIN + h] == CAMP and UNIT_MOUNTED[unit_at(s, h)] == 0
 
 
 @njit(cache=True)
@@ -382,30 +299,30 @@ def _start_roll(s, by, at, step, ndice, close, evade_roll):
     else:
         faces = roll(s, ndice)
     hits, flags = score(s, faces, by, at, close, evade_roll)
-    s[CB_STEP] = step
-    s[ROLL_BY] = by
-    s[ROLL_AT] = at
-    s[ROLL_FLAGS] = flags
-    s[ROLL_LOST] = 0
-    s[ROLL_EXTRA] = 0
-    s[RETREAT_LEFT] = 0
-    s[RAMPAGE_K] = -1
+    s[L.CB_STEP] = step
+    s[L.ROLL_BY] = by
+    s[L.ROLL_AT] = at
+    s[L.ROLL_FLAGS] = flags
+    s[L.ROLL_LOST] = 0
+    s[L.ROLL_EXTRA] = 0
+    s[L.RETREAT_LEFT] = 0
+    s[L.RAMPAGE_K] = -1
     if lone_leader(s, at):
-        s[ROLL_LEADER] = 0
-        s[CB_STAGE] = RS_AFTER
+        s[L.ROLL_LEADER] = 0
+        s[L.CB_STAGE] = P.RS_AFTER
         if hits > 0:
             remove_leader(s, at, True)
         else:
-            _leader_must_evade(s, at, RS_AFTER)
+            _leader_must_evade(s, at, P.RS_AFTER)
         return
-    s[ROLL_LEADER] = CHECK_DUE if s[LEADER + at] != 0 else CHECK_NONE
+    s[L.ROLL_LEADER] = CHECK_DUE if s[L.LEADER + at] != 0 else CHECK_NONE
     tb = unit_at(s, by)
     ta = unit_at(s, at)
     if close and (UNIT_CAMEL[tb] != 0 or tb == EL) and (UNIT_CAVALRY[ta] or UNIT_CHARIOT[ta]):
-        s[ROLL_EXTRA] = 1  # cavalry/chariots retreat 1 more hex per camel/elephant flag
+        s[L.ROLL_EXTRA] = 1  # cavalry/chariots retreat 1 more hex per camel/elephant flag
     if hits > 0:
-        s[ROLL_LOST] = lose_blocks(s, at, hits)
-    s[CB_STAGE] = RS_CHECK
+        s[L.ROLL_LOST] = lose_blocks(s, at, hits)
+    s[L.CB_STAGE] = P.RS_CHECK
 
 
 @njit(cache=True)
@@ -433,24 +350,24 @@ def elephant_roll(s, n, ignore):
 def _ignorable(s, h):
     """CCA §3.11.2: flags the unit at ``h`` may ignore in this combat."""
     t = unit_at(s, h)
-    side = s[UNIT_SIDE + h]
+    side = s[L.UNIT_SIDE + h]
     n = 0
     if supported(s, h, side):
         n += 1
-    if s[LEADER + h] != 0 and t != EL:
+    if s[L.LEADER + h] != 0 and t != EL:
         n += 1
-    if t == EL and s[ROLL_BY] >= 0 and s[UNIT_TYPE + s[ROLL_BY]] != 0:
-        tb = unit_at(s, s[ROLL_BY])
-        if (UNIT_CAVALRY[tb] != 0 or UNIT_CHARIOT[tb] != 0) and s[CB_KIND] != COMBAT_RANGED:
+    if t == EL and s[L.ROLL_BY] >= 0 and s[L.UNIT_TYPE + s[L.ROLL_BY]] != 0:
+        tb = unit_at(s, s[L.ROLL_BY])
+        if (UNIT_CAVALRY[tb] != 0 or UNIT_CHARIOT[tb] != 0) and s[L.CB_KIND] != P.COMBAT_RANGED:
             n += 1  # an elephant ignores 1 flag from cavalry or chariots
     if UNIT_FULL_BONUS[t] != 0:
-        full = s[CB_DEF_FULL] if h == s[CB_DEFENDER] else s[CB_ATT_FULL]
+        full = s[L.CB_DEF_FULL] if h == s[L.CB_DEFENDER] else s[L.CB_ATT_FULL]
         if full != 0:
             n += 1
     if in_camp_on_foot(s, h):
         n += 1  # against fire too: the rule names no kind of combat
-    n += s[UNIT_ELITE + h]  # CCA §5.1 elite units (special_rules.py)
-    return min(n, MAX_IGNORE)
+    n += s[L.UNIT_ELITE + h]  # CCA §5.1 elite units (special_rules.py)
+    return min(n, P.MAX_IGNORE)
 
 
 @njit(cache=True)
@@ -463,118 +380,118 @@ def _leader_must_evade(s, h, resume):
         if n2 == 0 and off2 < 0:
             # no evade and no escape: eliminated (CCA §3.12.5 interpretation)
             remove_leader(s, h, True)
-            if resume != RS_MOVE:  # outside a combat (a marsh move) there is no stage
-                s[CB_STAGE] = resume
+            if resume != P.RS_MOVE:  # outside a combat (a marsh move) there is no stage
+                s[L.CB_STAGE] = resume
             return
-    s[EVADER] = h
-    s[EVADE_RETURN] = resume
-    s[PHASE] = PH_LEADER_EVADE
-    s[CURRENT] = s[LEADER_SIDE + h]
+    s[L.EVADER] = h
+    s[L.EVADE_RETURN] = resume
+    s[L.PHASE] = P.PH_LEADER_EVADE
+    s[L.CURRENT] = s[L.LEADER_SIDE + h]
 
 
 @njit(cache=True)
 def set_retreat(s, ignored):
     """The owner has chosen how many flags to ignore: set the retreat length."""
-    at = s[ROLL_AT]
-    need = s[ROLL_FLAGS] - ignored
+    at = s[L.ROLL_AT]
+    need = s[L.ROLL_FLAGS] - ignored
     if need > 0:
-        per = UNIT_RETREAT[unit_at(s, at)] + s[ROLL_EXTRA]
-        s[RETREAT_LEFT] = need * per
-    s[CB_STAGE] = RS_RETREAT
+        per = UNIT_RETREAT[unit_at(s, at)] + s[L.ROLL_EXTRA]
+        s[L.RETREAT_LEFT] = need * per
+    s[L.CB_STAGE] = P.RS_RETREAT
 
 
 @njit(cache=True)
 def retreat_step(s, y):
     """Move the retreating unit one hex to ``y`` (CCA §3.11.1)."""
-    at = s[ROLL_AT]
-    joins = s[LEADER + y] != 0
+    at = s[L.ROLL_AT]
+    joins = s[L.LEADER + y] != 0
     move_unit(s, at, y)
-    s[ROLL_AT] = y
-    s[RETREAT_LEFT] -= 1
-    if at == s[CB_ATTACKER] and s[UNIT_SIDE + y] == s[ACTIVE]:
+    s[L.ROLL_AT] = y
+    s[L.RETREAT_LEFT] -= 1
+    if at == s[L.CB_ATTACKER] and s[L.UNIT_SIDE + y] == s[L.ACTIVE]:
         # A battle back or First Strike pushes the attacker back: it has battled this
         # turn (CCA §3.9) although end_combat no longer finds it on its hex. The
         # attacker's hex stays the combat's: an emptied hex tells First Strike's
         # _after_roll that the attacker left and makes no attack.
-        s[UNIT_FLAGS + y] |= UF_BATTLED
+        s[L.UNIT_FLAGS + y] |= L.UF_BATTLED
     if joins:
-        s[RETREAT_LEFT] = 0  # the lone friendly leader attaches; the retreat stops
-        s[LEADER_FLAGS + y] |= LF_MOVED
-    if s[TERRAIN + y] == MARSH:
+        s[L.RETREAT_LEFT] = 0  # the lone friendly leader attaches; the retreat stops
+        s[L.LEADER_FLAGS + y] |= L.LF_MOVED
+    if s[L.TERRAIN + y] == MARSH:
         # CCA §3.13 (CNC): a retreat into a marsh rolls the marsh check; its loss is
         # part of this roll's sequence, so the roll's one leader check covers it
-        s[ROLL_LOST] += marsh_loss(s, y)
+        s[L.ROLL_LOST] += marsh_loss(s, y)
 
 
 @njit(cache=True)
 def resolve(s):
     """Walk the stages of the current roll until a decision is needed (CCA §3.15)."""
     two = np.zeros(2, np.int32)
-    while s[WINNER] == 0 and s[PHASE] != PH_LEADER_EVADE:
-        st = s[CB_STAGE]
-        at = s[ROLL_AT]
-        if st == RS_CHECK:
+    while s[L.WINNER] == 0 and s[L.PHASE] != P.PH_LEADER_EVADE:
+        st = s[L.CB_STAGE]
+        at = s[L.ROLL_AT]
+        if st == P.RS_CHECK:
             # CCA §3.9.1 step 5, §3.15 step 4: the check follows the hits and comes
             # before the flags, so a leader it kills lets his unit ignore no flag
-            s[CB_STAGE] = RS_FLAGS
-            if s[ROLL_LEADER] == CHECK_DUE and s[ROLL_LOST] > 0 and s[LEADER + at] != 0:
-                alive = s[UNIT_TYPE + at] != 0
-                s[ROLL_LEADER] = CHECK_MADE_ALIVE if alive else CHECK_MADE
-                if _casualty_check(s, at, RS_FLAGS):
+            s[L.CB_STAGE] = P.RS_FLAGS
+            if s[L.ROLL_LEADER] == CHECK_DUE and s[L.ROLL_LOST] > 0 and s[L.LEADER + at] != 0:
+                alive = s[L.UNIT_TYPE + at] != 0
+                s[L.ROLL_LEADER] = CHECK_MADE_ALIVE if alive else CHECK_MADE
+                if _casualty_check(s, at, P.RS_FLAGS):
                     return
-        elif st == RS_FLAGS:
-            if s[UNIT_TYPE + at] == 0 or s[ROLL_FLAGS] == 0:
-                s[CB_STAGE] = RS_LATE_CHECK
+        elif st == P.RS_FLAGS:
+            if s[L.UNIT_TYPE + at] == 0 or s[L.ROLL_FLAGS] == 0:
+                s[L.CB_STAGE] = P.RS_LATE_CHECK
                 continue
-            most = min(_ignorable(s, at), s[ROLL_FLAGS])
+            most = min(_ignorable(s, at), s[L.ROLL_FLAGS])
             if most > 0:
-                s[PHASE] = PH_IGNORE
-                s[CURRENT] = s[UNIT_SIDE + at]
+                s[L.PHASE] = P.PH_IGNORE
+                s[L.CURRENT] = s[L.UNIT_SIDE + at]
                 return
             set_retreat(s, 0)
-        elif st == RS_RETREAT:
-            if s[RETREAT_LEFT] <= 0 or s[UNIT_TYPE + at] == 0:
-                s[CB_STAGE] = RS_LATE_CHECK
+        elif st == P.RS_RETREAT:
+            if s[L.RETREAT_LEFT] <= 0 or s[L.UNIT_TYPE + at] == 0:
+                s[L.CB_STAGE] = P.RS_LATE_CHECK
                 continue
-            if unit_at(s, at) == EL and s[RAMPAGE_K] < 0:
-                s[RAMPAGE_K] = 0  # CCA §3.9.7: the elephant rampages before it retreats
-                s[CB_STAGE] = RS_RAMPAGE
+            if unit_at(s, at) == EL and s[L.RAMPAGE_K] < 0:
+                s[L.RAMPAGE_K] = 0  # CCA §3.9.7: the elephant rampages before it retreats
+                s[L.CB_STAGE] = P.RS_RAMPAGE
                 continue
             n = retreat_options(s, at, two)
             if n == 0 and unit_at(s, at) == EL and _blocked_by_pieces(s, at):
-                s[RAMPAGE_LEFT] = s[RETREAT_LEFT]
-                s[RETREAT_LEFT] = 0
-                s[RAMPAGE_K] = 10
-                s[CB_STAGE] = RS_BLOCKED
+                s[L.RAMPAGE_LEFT] = s[L.RETREAT_LEFT]
+                s[L.RETREAT_LEFT] = 0
+                s[L.RAMPAGE_K] = 10
+                s[L.CB_STAGE] = P.RS_BLOCKED
                 continue
             if n == 0:
                 # CCA §3.11.1: one block per hex the unit cannot retreat
-                s[ROLL_LOST] += lose_blocks(s, at, s[RETREAT_LEFT])
-                s[RETREAT_LEFT] = 0
-                s[CB_STAGE] = RS_LATE_CHECK
+                s[L.ROLL_LOST] += lose_blocks(s, at, s[L.RETREAT_LEFT])
+                s[L.RETREAT_LEFT] = 0
+                s[L.CB_STAGE] = P.RS_LATE_CHECK
                 continue
-            if n == 1 and s[OPT_SKIP_FORCED] != 0:
+            if n == 1 and s[L.OPT_SKIP_FORCED] != 0:
                 retreat_step(s, two[0])
                 continue
-            s[PHASE] = PH_RETREAT
-            s[CURRENT] = s[UNIT_SIDE + at]
+            s[L.PHASE] = P.PH_RETREAT
+            s[L.CURRENT] = s[L.UNIT_SIDE + at]
             return
-        elif st == RS_LATE_CHECK:
-            s[CB_STAGE] = RS_AFTER
+        elif st == P.RS_LATE_CHECK:
+            s[L.CB_STAGE] = P.RS_AFTER
             # CCA §3.12.2: losses of the retreat alone (no hit cost a block) get the
             # roll's one check now; a unit eliminated by its failed retreat after
             # surviving the check leaves its leader alone, who takes the eliminated
             # unit's 1-die check (the FAQ's ruling for that sequence)
-            due = s[ROLL_LEADER] == CHECK_DUE and s[ROLL_LOST] > 0
-            orphaned = s[ROLL_LEADER] == CHECK_MADE_ALIVE and s[UNIT_TYPE + at] == 0
-            if (due or orphaned) and s[LEADER + at] != 0:
-                s[ROLL_LEADER] = CHECK_MADE
-                if _casualty_check(s, at, RS_AFTER):
+            due = s[L.ROLL_LEADER] == CHECK_DUE and s[L.ROLL_LOST] > 0
+            orphaned = s[L.ROLL_LEADER] == CHECK_MADE_ALIVE and s[L.UNIT_TYPE + at] == 0
+            if (due or orphaned) and s[L.LEADER + at] != 0:
+                s[L.ROLL_LEADER] = CHECK_MADE
+                if _casualty_check(s, at, P.RS_AFTER):
                     return
-        elif st == RS_RAMPAGE or st == RS_BLOCKED:
-            if _rampage_step(s, st == RS_BLOCKED):
+        elif st == P.RS_RAMPAGE or st == P.RS_BLOCKED:
+            if _rampage_step(s, st == P.RS_BLOCKED):
                 return
-        elif st == RS_AFTER:
+        elif st == P.RS_AFTER:
             if _after_roll(s):
                 return
         else:  # RS_END
@@ -587,12 +504,12 @@ def _casualty_check(s, at, resume):
     """CCA §3.12.2: the leader at ``at`` after his unit lost blocks: 2 dice, both
     helmets kill him; if the unit is gone, 1 die, a helmet kills him, else he must
     evade (then ``resume``). Returns True if he must evade first."""
-    if s[UNIT_TYPE + at] == 0:
+    if s[L.UNIT_TYPE + at] == 0:
         if roll_one(s) == FACE_LEADER:
             remove_leader(s, at, True)
             return False
         _leader_must_evade(s, at, resume)
-        return s[PHASE] == PH_LEADER_EVADE
+        return s[L.PHASE] == P.PH_LEADER_EVADE
     if roll_one(s) == FACE_LEADER and roll_one(s) == FACE_LEADER:
         remove_leader(s, at, True)
     return False
@@ -601,10 +518,12 @@ def _casualty_check(s, at, resume):
 @njit(cache=True)
 def _blocked_by_pieces(s, h):
     """Is a unit or a lone enemy leader in one of the elephant's rear hexes?"""
-    side = s[UNIT_SIDE + h]
+    side = s[L.UNIT_SIDE + h]
     for k in range(2):
         y = REAR[side, h, k]
-        if y >= 0 and (s[UNIT_TYPE + y] != 0 or (lone_leader(s, y) and s[LEADER_SIDE + y] != side)):
+        if y >= 0 and (
+            s[L.UNIT_TYPE + y] != 0 or (lone_leader(s, y) and s[L.LEADER_SIDE + y] != side)
+        ):
             return True
     return False
 
@@ -613,7 +532,7 @@ def _blocked_by_pieces(s, h):
 def _check_after_loss(s, y, lost, resume):
     """Leader casualty check for the unit at ``y`` after ``lost`` blocks outside a
     combat roll (rampage, blocked elephant). Returns True if a leader must evade."""
-    if lost <= 0 or s[LEADER + y] == 0:
+    if lost <= 0 or s[L.LEADER + y] == 0:
         return False
     return _casualty_check(s, y, resume)
 
@@ -632,10 +551,10 @@ def marsh_entry(s, y, resume):
     """CCA §3.13, §3.12.2: a piece has just entered the marsh at ``y`` (by a move or an
     advance): a unit makes the marsh check, then its leader the casualty check; a lone
     leader is killed on a helmet. Returns True if a leader must evade first."""
-    if s[TERRAIN + y] != MARSH:
+    if s[L.TERRAIN + y] != MARSH:
         return False
-    if s[UNIT_TYPE + y] == 0:
-        if s[LEADER + y] != 0 and roll(s, 1)[FACE_LEADER] > 0:
+    if s[L.UNIT_TYPE + y] == 0:
+        if s[L.LEADER + y] != 0 and roll(s, 1)[FACE_LEADER] > 0:
             remove_leader(s, y, True)
         return False
     return _check_after_loss(s, y, marsh_loss(s, y), resume)
@@ -647,39 +566,39 @@ def _rampage_step(s, blocked):
     retreating elephant, friend or foe. Blocked retreat: each unit in the rear
     hexes loses 1 block per hex the elephant could not retreat; a lone enemy
     leader there is removed. Returns True if a leader must evade first."""
-    at = s[ROLL_AT]
-    while s[WINNER] == 0:
-        k = s[RAMPAGE_K]
+    at = s[L.ROLL_AT]
+    while s[L.WINNER] == 0:
+        k = s[L.RAMPAGE_K]
         if not blocked:
             if k >= 6:
-                s[CB_STAGE] = RS_RETREAT
+                s[L.CB_STAGE] = P.RS_RETREAT
                 return False
             y = NEIGHBORS[at, k]
         else:
             if k >= 12:
-                s[CB_STAGE] = RS_LATE_CHECK
+                s[L.CB_STAGE] = P.RS_LATE_CHECK
                 return False
-            y = REAR[s[UNIT_SIDE + at], at, k - 10]
-        s[RAMPAGE_K] = k + 1
+            y = REAR[s[L.UNIT_SIDE + at], at, k - 10]
+        s[L.RAMPAGE_K] = k + 1
         if y < 0:
             continue
-        if s[UNIT_TYPE + y] != 0:
+        if s[L.UNIT_TYPE + y] != 0:
             if blocked:
-                lost = lose_blocks(s, y, s[RAMPAGE_LEFT])
+                lost = lose_blocks(s, y, s[L.RAMPAGE_LEFT])
             else:
                 faces = roll(s, 2)
                 lost = lose_blocks(s, y, faces[UNIT_CLASS[unit_at(s, y)]])
-            if _check_after_loss(s, y, lost, RS_BLOCKED if blocked else RS_RAMPAGE):
+            if _check_after_loss(s, y, lost, P.RS_BLOCKED if blocked else P.RS_RAMPAGE):
                 return True
-        elif blocked and lone_leader(s, y) and s[LEADER_SIDE + y] != s[UNIT_SIDE + at]:
+        elif blocked and lone_leader(s, y) and s[L.LEADER_SIDE + y] != s[L.UNIT_SIDE + at]:
             remove_leader(s, y, True)
-        elif not blocked and lone_leader(s, y) and s[OPT_RAMPAGE_LEADERS] != 0:
+        elif not blocked and lone_leader(s, y) and s[L.OPT_RAMPAGE_LEADERS] != 0:
             # CNC's ruling (CCA §3.9.7): a helmet kills a lone leader, else he must evade
             if roll(s, 2)[FACE_LEADER] > 0:
                 remove_leader(s, y, True)
             else:
-                _leader_must_evade(s, y, RS_RAMPAGE)
-                if s[PHASE] == PH_LEADER_EVADE:
+                _leader_must_evade(s, y, P.RS_RAMPAGE)
+                if s[L.PHASE] == P.PH_LEADER_EVADE:
                     return True
     return True
 
@@ -687,17 +606,17 @@ def _rampage_step(s, blocked):
 @njit(cache=True)
 def _after_roll(s):
     """What follows a resolved roll. Returns True if a decision is pending."""
-    step = s[CB_STEP]
-    att = s[CB_ATTACKER]
-    dfd = s[CB_DEFENDER]
-    if step == STEP_EVADE:
-        if s[UNIT_TYPE + dfd] != 0:
+    step = s[L.CB_STEP]
+    att = s[L.CB_ATTACKER]
+    dfd = s[L.CB_DEFENDER]
+    if step == P.STEP_EVADE:
+        if s[L.UNIT_TYPE + dfd] != 0:
             if unit_at(s, dfd) == WM:
                 # CCA §3.11.4: an evading war machine leaves the board, no banner
-                if s[LEADER + dfd] != 0:
-                    _leader_must_evade(s, dfd, RS_END)
+                if s[L.LEADER + dfd] != 0:
+                    _leader_must_evade(s, dfd, P.RS_END)
                     remove_unit(s, dfd, False)
-                    if s[PHASE] == PH_LEADER_EVADE:
+                    if s[L.PHASE] == P.PH_LEADER_EVADE:
                         return True
                     return False
                 remove_unit(s, dfd, False)
@@ -705,96 +624,100 @@ def _after_roll(s):
                 out = np.zeros(NUM_HEXES, np.int32)
                 n = evade_destinations(s, dfd, out)
                 if n > 0:
-                    s[PHASE] = PH_EVADE_DEST
-                    s[CURRENT] = s[UNIT_SIDE + dfd]
-                    s[CB_STAGE] = RS_END
+                    s[L.PHASE] = P.PH_EVADE_DEST
+                    s[L.CURRENT] = s[L.UNIT_SIDE + dfd]
+                    s[L.CB_STAGE] = P.RS_END
                     return True
-        s[CB_STAGE] = RS_END
+        s[L.CB_STAGE] = P.RS_END
         return False
-    if step == STEP_BACK:
-        s[CB_STAGE] = RS_END
+    if step == P.STEP_BACK:
+        s[L.CB_STAGE] = P.RS_END
         return False
-    if step == STEP_FIRST:
-        if s[UNIT_TYPE + att] != 0 and s[UNIT_SIDE + att] == s[ACTIVE]:
+    if step == P.STEP_FIRST:
+        if s[L.UNIT_TYPE + att] != 0 and s[L.UNIT_SIDE + att] == s[L.ACTIVE]:
             attack_roll(s)  # the attacker held its hex: it attacks now
-            return s[PHASE] == PH_LEADER_EVADE
-        s[CB_STAGE] = RS_END
+            return s[L.PHASE] == P.PH_LEADER_EVADE
+        s[L.CB_STAGE] = P.RS_END
         return False
     # STEP_ATTACK
-    if s[CB_KIND] == COMBAT_RANGED:
-        s[CB_STAGE] = RS_END
+    if s[L.CB_KIND] == P.COMBAT_RANGED:
+        s[L.CB_STAGE] = P.RS_END
         return False
-    if s[UNIT_TYPE + att] == 0:
-        s[CB_STAGE] = RS_END
+    if s[L.UNIT_TYPE + att] == 0:
+        s[L.CB_STAGE] = P.RS_END
         return False
-    left = s[UNIT_TYPE + dfd] == 0 and s[LEADER + dfd] == 0
+    left = s[L.UNIT_TYPE + dfd] == 0 and s[L.LEADER + dfd] == 0
     if left:
-        s[CB_VACATED] = dfd
+        s[L.CB_VACATED] = dfd
         if may_advance(s):
-            s[PHASE] = PH_ADVANCE
-            s[CURRENT] = s[ACTIVE]
-            s[CB_STAGE] = RS_END
+            s[L.PHASE] = P.PH_ADVANCE
+            s[L.CURRENT] = s[L.ACTIVE]
+            s[L.CB_STAGE] = P.RS_END
             return True
-        s[CB_STAGE] = RS_END
+        s[L.CB_STAGE] = P.RS_END
         return False
-    if s[UNIT_TYPE + dfd] != 0 and s[UNIT_SIDE + dfd] != s[ACTIVE] and s[CB_FIRST_STRUCK] == 0:
+    if (
+        s[L.UNIT_TYPE + dfd] != 0
+        and s[L.UNIT_SIDE + dfd] != s[L.ACTIVE]
+        and s[L.CB_FIRST_STRUCK] == 0
+    ):
         # CCA §3.9.6: a surviving defender that held its hex may battle back
-        s[CB_STAGE] = RS_END
-        if s[OPT_AUTO_BATTLE_BACK] != 0:
+        s[L.CB_STAGE] = P.RS_END
+        if s[L.OPT_AUTO_BATTLE_BACK] != 0:
             battle_back(s)
             return False
-        s[PHASE] = PH_BATTLE_BACK
-        s[CURRENT] = s[UNIT_SIDE + dfd]
+        s[L.PHASE] = P.PH_BATTLE_BACK
+        s[L.CURRENT] = s[L.UNIT_SIDE + dfd]
         return True
-    s[CB_STAGE] = RS_END
+    s[L.CB_STAGE] = P.RS_END
     return False
 
 
 @njit(cache=True)
 def may_advance(s):
     """CCA §3.10: momentum advance after a successful close combat."""
-    if s[CB_EVADED] != 0 or s[CB_VACATED] < 0:
+    if s[L.CB_EVADED] != 0 or s[L.CB_VACATED] < 0:
         return False
-    att = s[CB_ATTACKER]
-    if s[UNIT_TYPE + att] == 0 or unit_at(s, att) == WM:
+    att = s[L.CB_ATTACKER]
+    if s[L.UNIT_TYPE + att] == 0 or unit_at(s, att) == WM:
         return False
-    if s[CB_LEADER_TARGET] != 0 and s[OPT_MOMENTUM_VS_LEADER] == 0:
+    if s[L.CB_LEADER_TARGET] != 0 and s[L.OPT_MOMENTUM_VS_LEADER] == 0:
         return False
-    terr = s[TERRAIN + att]
+    terr = s[L.TERRAIN + att]
     if terr == FORD or terr == MARSH:
         # CCA §3.10 (CNC): out of a ford or marsh only if the unit did not move this
         # turn; an advance into it earlier this turn counts as a move
-        if s[UNIT_MOVED + att] > 0 or (s[UNIT_FLAGS + att] & UF_ADVANCED) != 0:
+        if s[L.UNIT_MOVED + att] > 0 or (s[L.UNIT_FLAGS + att] & L.UF_ADVANCED) != 0:
             return False
-    v = s[CB_VACATED]
-    return s[UNIT_TYPE + v] == 0 and s[LEADER + v] == 0 and not impassable(s, v)
+    v = s[L.CB_VACATED]
+    return s[L.UNIT_TYPE + v] == 0 and s[L.LEADER + v] == 0 and not impassable(s, v)
 
 
 @njit(cache=True)
 def battle_back(s):
     """The defender rolls its battle-back dice against the attacker (CCA §3.9.6)."""
-    att = s[CB_ATTACKER]
-    dfd = s[CB_DEFENDER]
-    dice = close_dice(s, dfd, att, True, s[CB_DEF_FULL] != 0)
-    _start_roll(s, dfd, att, STEP_BACK, dice, True, False)
+    att = s[L.CB_ATTACKER]
+    dfd = s[L.CB_DEFENDER]
+    dice = close_dice(s, dfd, att, True, s[L.CB_DEF_FULL] != 0)
+    _start_roll(s, dfd, att, P.STEP_BACK, dice, True, False)
 
 
 @njit(cache=True)
 def end_combat(s):
     """The combat is over: the attacker has battled; back to picking a battle."""
-    att = s[CB_ATTACKER]
-    if s[UNIT_TYPE + att] != 0 and s[UNIT_SIDE + att] == s[ACTIVE]:
-        f = s[UNIT_FLAGS + att]
-        twice = (s[CARD_FLAGS] & CF_FIRE_TWICE) != 0 and (f & UF_NO_CARD_BONUS) == 0
-        if twice and s[CB_KIND] == COMBAT_RANGED and (f & UF_FIRED) == 0:
-            s[UNIT_FLAGS + att] |= UF_FIRED  # Darken the Sky: one more fire
+    att = s[L.CB_ATTACKER]
+    if s[L.UNIT_TYPE + att] != 0 and s[L.UNIT_SIDE + att] == s[L.ACTIVE]:
+        f = s[L.UNIT_FLAGS + att]
+        twice = (s[L.CARD_FLAGS] & L.CF_FIRE_TWICE) != 0 and (f & L.UF_NO_CARD_BONUS) == 0
+        if twice and s[L.CB_KIND] == P.COMBAT_RANGED and (f & L.UF_FIRED) == 0:
+            s[L.UNIT_FLAGS + att] |= L.UF_FIRED  # Darken the Sky: one more fire
         else:
-            s[UNIT_FLAGS + att] |= UF_BATTLED
-    s[CB_ATTACKER] = -1
-    s[CB_DEFENDER] = -1
-    s[CB_VACATED] = -1
-    s[PHASE] = PH_BATTLE
-    s[CURRENT] = s[ACTIVE]
+            s[L.UNIT_FLAGS + att] |= L.UF_BATTLED
+    s[L.CB_ATTACKER] = -1
+    s[L.CB_DEFENDER] = -1
+    s[L.CB_VACATED] = -1
+    s[L.PHASE] = P.PH_BATTLE
+    s[L.CURRENT] = s[L.ACTIVE]
 
 
 # ---------------------------------------------------------------- declaring
@@ -819,21 +742,21 @@ def may_evade(s, dfd, att):
 @njit(cache=True)
 def start_combat(s, att, dfd, kind):
     """Declare a combat of the active side's unit at ``att`` against ``dfd``."""
-    s[CB_ATTACKER] = att
-    s[CB_DEFENDER] = dfd
-    s[CB_KIND] = kind
-    s[CB_EVADED] = 0
-    s[CB_VACATED] = -1
-    s[CB_ATT_FULL] = 1 if full_strength(s, att) else 0
-    s[CB_DEF_FULL] = 1 if full_strength(s, dfd) else 0
-    s[CB_LEADER_TARGET] = 1 if lone_leader(s, dfd) else 0
-    if kind == COMBAT_BONUS:
-        s[UNIT_FLAGS + att] |= UF_BONUS
-    s[CB_FIRST_STRUCK] = 0
-    if kind != COMBAT_RANGED and s[CB_LEADER_TARGET] == 0:
+    s[L.CB_ATTACKER] = att
+    s[L.CB_DEFENDER] = dfd
+    s[L.CB_KIND] = kind
+    s[L.CB_EVADED] = 0
+    s[L.CB_VACATED] = -1
+    s[L.CB_ATT_FULL] = 1 if full_strength(s, att) else 0
+    s[L.CB_DEF_FULL] = 1 if full_strength(s, dfd) else 0
+    s[L.CB_LEADER_TARGET] = 1 if lone_leader(s, dfd) else 0
+    if kind == P.COMBAT_BONUS:
+        s[L.UNIT_FLAGS + att] |= L.UF_BONUS
+    s[L.CB_FIRST_STRUCK] = 0
+    if kind != P.COMBAT_RANGED and s[L.CB_LEADER_TARGET] == 0:
         if may_evade(s, dfd, att) or may_first_strike(s):
-            s[PHASE] = PH_REACT
-            s[CURRENT] = s[UNIT_SIDE + dfd]
+            s[L.PHASE] = P.PH_REACT
+            s[L.CURRENT] = s[L.UNIT_SIDE + dfd]
             return
     attack_roll(s)
 
@@ -841,69 +764,69 @@ def start_combat(s, att, dfd, kind):
 @njit(cache=True)
 def may_first_strike(s):
     """CCA §4.4: the defender holds First Strike and may play it against this combat."""
-    dfd = s[CB_DEFENDER]
-    if s[CB_LEADER_TARGET] != 0 or s[CB_KIND] == COMBAT_RANGED or s[UNIT_TYPE + dfd] == 0:
+    dfd = s[L.CB_DEFENDER]
+    if s[L.CB_LEADER_TARGET] != 0 or s[L.CB_KIND] == P.COMBAT_RANGED or s[L.UNIT_TYPE + dfd] == 0:
         return False
-    if s[CB_KIND] == COMBAT_BONUS and s[OPT_FIRST_STRIKE_BONUS] == 0:
+    if s[L.CB_KIND] == P.COMBAT_BONUS and s[L.OPT_FIRST_STRIKE_BONUS] == 0:
         return False
-    side = s[UNIT_SIDE + dfd]
-    return s[HAND + side * NUM_CARD_TYPES + C_FIRST_STRIKE] > 0
+    side = s[L.UNIT_SIDE + dfd]
+    return s[L.HAND + side * NUM_CARD_TYPES + C_FIRST_STRIKE] > 0
 
 
 @njit(cache=True)
 def first_strike(s):
     """CCA §4.4: the defender plays First Strike and battles first with its
     battle-back dice; the attacker attacks afterwards if it is still there."""
-    att = s[CB_ATTACKER]
-    dfd = s[CB_DEFENDER]
-    side = s[UNIT_SIDE + dfd]
-    s[HAND + side * NUM_CARD_TYPES + C_FIRST_STRIKE] -= 1
-    s[FIRST_STRIKE_SIDE] = side
-    s[CB_FIRST_STRUCK] = 1
-    dice = close_dice(s, dfd, att, True, s[CB_DEF_FULL] != 0)
-    _start_roll(s, dfd, att, STEP_FIRST, dice, True, False)
+    att = s[L.CB_ATTACKER]
+    dfd = s[L.CB_DEFENDER]
+    side = s[L.UNIT_SIDE + dfd]
+    s[L.HAND + side * NUM_CARD_TYPES + C_FIRST_STRIKE] -= 1
+    s[L.FIRST_STRIKE_SIDE] = side
+    s[L.CB_FIRST_STRUCK] = 1
+    dice = close_dice(s, dfd, att, True, s[L.CB_DEF_FULL] != 0)
+    _start_roll(s, dfd, att, P.STEP_FIRST, dice, True, False)
 
 
 @njit(cache=True)
 def attack_roll(s):
-    att = s[CB_ATTACKER]
-    dfd = s[CB_DEFENDER]
-    if s[CB_KIND] == COMBAT_RANGED:
-        _start_roll(s, att, dfd, STEP_ATTACK, ranged_dice(s, att, dfd), False, False)
+    att = s[L.CB_ATTACKER]
+    dfd = s[L.CB_DEFENDER]
+    if s[L.CB_KIND] == P.COMBAT_RANGED:
+        _start_roll(s, att, dfd, P.STEP_ATTACK, ranged_dice(s, att, dfd), False, False)
     else:
-        _attacker_close_roll(s, STEP_ATTACK, False)
+        _attacker_close_roll(s, P.STEP_ATTACK, False)
 
 
 @njit(cache=True)
 def evade_roll(s):
     """CCA §3.11.4: the attacker rolls its full dice; only the evader's symbol hits."""
-    s[CB_EVADED] = 1
-    _attacker_close_roll(s, STEP_EVADE, True)
+    s[L.CB_EVADED] = 1
+    _attacker_close_roll(s, P.STEP_EVADE, True)
 
 
 @njit(cache=True)
 def _attacker_close_roll(s, step, evade):
     """The attacker's close-combat roll at the defender, as a normal attack or at an
     evading defender: the same dice (CCA §3.9.3, §3.11.4)."""
-    att = s[CB_ATTACKER]
-    dfd = s[CB_DEFENDER]
-    dice = close_dice(s, att, dfd, False, s[CB_ATT_FULL] != 0)
+    att = s[L.CB_ATTACKER]
+    dfd = s[L.CB_DEFENDER]
+    dice = close_dice(s, att, dfd, False, s[L.CB_ATT_FULL] != 0)
     _start_roll(s, att, dfd, step, dice, True, evade)
 
 
 @njit(cache=True)
 def evade_to(s, y):
-    move_unit(s, s[CB_DEFENDER], y)
-    if s[LEADER + y] != 0:
-        s[LEADER_FLAGS + y] |= LF_MOVED
-    s[CB_STAGE] = RS_END
+    move_unit(s, s[L.CB_DEFENDER], y)
+    if s[L.LEADER + y] != 0:
+        s[L.LEADER_FLAGS + y] |= L.LF_MOVED
+    s[L.CB_STAGE] = P.RS_END
     resolve(s)
 
 
 @njit(cache=True)
 def leader_evade_to(s, y):
     """The evading leader goes to ``y`` (-1: off the board by his baseline, no banner)."""
-    h = s[EVADER]
+    h = s[L.EVADER]
     buf = np.zeros(NUM_HEXES, np.int32)
     n, off = leader_evade_destinations(s, h, buf)
     if n == 0 and not off:
@@ -911,19 +834,19 @@ def leader_evade_to(s, y):
         n2, off2 = leader_escape_costs(s, h, buf)
         dice = off2 if y < 0 else buf[y] - 1
         if dice > 0 and roll(s, dice)[FACE_LEADER] > 0:
-            s[EVADER] = -1
+            s[L.EVADER] = -1
             back_to_move = _leave_leader_evade(s)
             remove_leader(s, h, True)  # may end the game: after the phase is set
             if not back_to_move:
                 resolve(s)
             return
     if y < 0:
-        s[GONE_LEADERS + s[LEADER_SIDE + h]] += 1
+        s[L.GONE_LEADERS + s[L.LEADER_SIDE + h]] += 1
         remove_leader(s, h, False)
     else:
         move_leader(s, h, y)
-        s[LEADER_FLAGS + y] |= LF_MOVED
-    s[EVADER] = -1
+        s[L.LEADER_FLAGS + y] |= L.LF_MOVED
+    s[L.EVADER] = -1
     if not _leave_leader_evade(s):
         resolve(s)
 
@@ -932,29 +855,29 @@ def leader_evade_to(s, y):
 def _leave_leader_evade(s):
     """Back to where the leader's evade interrupted: the movement step (a marsh
     check during a move) or the roll's stages. Returns True for the movement step."""
-    if s[EVADE_RETURN] == RS_MOVE:
-        s[PHASE] = PH_MOVE
+    if s[L.EVADE_RETURN] == P.RS_MOVE:
+        s[L.PHASE] = P.PH_MOVE
         return True
-    s[CB_STAGE] = s[EVADE_RETURN]
-    s[PHASE] = PH_BATTLE
+    s[L.CB_STAGE] = s[L.EVADE_RETURN]
+    s[L.PHASE] = P.PH_BATTLE
     return False
 
 
 @njit(cache=True)
 def bonus_possible(s):
     """CCA §3.10: may the advanced attacker make its bonus close combat?"""
-    att = s[CB_ATTACKER]
+    att = s[L.CB_ATTACKER]
     t = unit_at(s, att)
-    if s[CB_KIND] != COMBAT_CLOSE or (s[UNIT_FLAGS + att] & UF_BONUS) != 0:
+    if s[L.CB_KIND] != P.COMBAT_CLOSE or (s[L.UNIT_FLAGS + att] & L.UF_BONUS) != 0:
         return False
-    if not (UNIT_MOUNTED[t] != 0 or t == WA or s[LEADER + att] != 0):
+    if not (UNIT_MOUNTED[t] != 0 or t == WA or s[L.LEADER + att] != 0):
         return False
-    terr = s[TERRAIN + att]
+    terr = s[L.TERRAIN + att]
     if terr == BROKEN and UNIT_MOUNTED[t] != 0:
         return False
     if terr == FOREST and UNIT_FOREST_FIGHTER[t] == 0:
         return False
-    side = s[UNIT_SIDE + att]
+    side = s[L.UNIT_SIDE + att]
     for k in range(6):
         y = NEIGHBORS[att, k]
         if y >= 0 and enemy_target(s, y, side):
@@ -967,19 +890,19 @@ def extra_hex_options(s, out):
     """Hexes for the cavalry's extra hex after advancing (CCA §3.10)."""
     for i in range(NUM_HEXES):
         out[i] = 0
-    att = s[CB_ATTACKER]
+    att = s[L.CB_ATTACKER]
     t = unit_at(s, att)
     n = 0
-    if UNIT_CAVALRY[t] == 0 or s[CB_KIND] != COMBAT_CLOSE:
+    if UNIT_CAVALRY[t] == 0 or s[L.CB_KIND] != P.COMBAT_CLOSE:
         return 0
     if unit_stops_in(s, att, t):
         return 0  # "an advance into a stop hex ends there" (§3.10): no extra hex
-    side = s[UNIT_SIDE + att]
+    side = s[L.UNIT_SIDE + att]
     for k in range(6):
         y = NEIGHBORS[att, k]
-        if y < 0 or impassable(s, y) or s[UNIT_TYPE + y] != 0:
+        if y < 0 or impassable(s, y) or s[L.UNIT_TYPE + y] != 0:
             continue
-        if s[LEADER + y] != 0 and (s[LEADER_SIDE + y] != side or s[LEADER + att] != 0):
+        if s[L.LEADER + y] != 0 and (s[L.LEADER_SIDE + y] != side or s[L.LEADER + att] != 0):
             continue
         out[y] = 1
         n += 1
@@ -989,19 +912,19 @@ def extra_hex_options(s, out):
 @njit(cache=True)
 def after_advance(s):
     """Offer the extra hex, then the bonus combat, else end the combat."""
-    if s[PHASE] == PH_LEADER_EVADE:
+    if s[L.PHASE] == P.PH_LEADER_EVADE:
         return  # the marsh took the unit; its leader evades, then the combat ends
-    if s[UNIT_TYPE + s[CB_ATTACKER]] == 0:
+    if s[L.UNIT_TYPE + s[L.CB_ATTACKER]] == 0:
         end_combat(s)  # the marsh took the unit
         return
     out = np.zeros(NUM_HEXES, np.int32)
-    if s[PHASE] == PH_ADVANCE and extra_hex_options(s, out) > 0:
-        s[PHASE] = PH_EXTRA_HEX
-        s[CURRENT] = s[ACTIVE]
+    if s[L.PHASE] == P.PH_ADVANCE and extra_hex_options(s, out) > 0:
+        s[L.PHASE] = P.PH_EXTRA_HEX
+        s[L.CURRENT] = s[L.ACTIVE]
         return
     if bonus_possible(s):
-        s[PHASE] = PH_BONUS
-        s[CURRENT] = s[ACTIVE]
+        s[L.PHASE] = P.PH_BONUS
+        s[L.CURRENT] = s[L.ACTIVE]
         return
     end_combat(s)
 
@@ -1009,11 +932,11 @@ def after_advance(s):
 @njit(cache=True)
 def advance_into(s, y):
     """Momentum advance or the extra hex: move the attacker to ``y``."""
-    att = s[CB_ATTACKER]
-    joins = s[LEADER + y] != 0
+    att = s[L.CB_ATTACKER]
+    joins = s[L.LEADER + y] != 0
     move_unit(s, att, y)
-    s[UNIT_FLAGS + y] |= UF_ADVANCED
-    s[CB_ATTACKER] = y
+    s[L.UNIT_FLAGS + y] |= L.UF_ADVANCED
+    s[L.CB_ATTACKER] = y
     if joins:
-        s[LEADER_FLAGS + y] |= LF_MOVED
-    marsh_entry(s, y, RS_END)
+        s[L.LEADER_FLAGS + y] |= L.LF_MOVED
+    marsh_entry(s, y, P.RS_END)

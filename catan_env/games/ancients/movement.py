@@ -8,23 +8,8 @@ moves: the number of hexes moved + 1, so 0 means "not allowed").
 import numpy as np
 from numba import njit
 
+from . import layout as L
 from .board import NEIGHBORS, NUM_HEXES
-from .layout import (
-    CARD_FLAGS,
-    CF_CHARGE,
-    CF_DOUBLE,
-    CF_MOVE1,
-    CF_NO_MOVE,
-    CF_PASS_THROUGH,
-    LEADER,
-    LEADER_SIDE,
-    OPT_CHARGE_ALL_HEAVY,
-    TERRAIN,
-    UF_NO_CARD_BONUS,
-    UNIT_FLAGS,
-    UNIT_SIDE,
-    UNIT_TYPE,
-)
 from .pieces import (
     adjacent_enemy_unit,
     impassable,
@@ -55,7 +40,7 @@ from .units import (
 def unit_stops_in(s, h, t):
     """Terrain that ends a unit's move when entered (CCA §3.13): forest, ford, marsh;
     broken ground for mounted units."""
-    terr = s[TERRAIN + h]
+    terr = s[L.TERRAIN + h]
     return TERRAIN_STOPS[terr] != 0 or (terr == BROKEN and UNIT_MOUNTED[t] != 0)
 
 
@@ -71,9 +56,9 @@ def unit_destinations(s, h, out, max_move):
     for i in range(NUM_HEXES):
         out[i] = 0
     t = unit_at(s, h)
-    side = s[UNIT_SIDE + h]
-    own_leader = s[LEADER + h] != 0
-    through = UNIT_LIGHT_FOOT[t] != 0 and (s[CARD_FLAGS] & CF_PASS_THROUGH) != 0
+    side = s[L.UNIT_SIDE + h]
+    own_leader = s[L.LEADER + h] != 0
+    through = UNIT_LIGHT_FOOT[t] != 0 and (s[L.CARD_FLAGS] & L.CF_PASS_THROUGH) != 0
     dist = np.full(NUM_HEXES, -1, np.int32)
     queue = np.empty(NUM_HEXES, np.int32)
     dist[h] = 0
@@ -94,16 +79,16 @@ def unit_destinations(s, h, out, max_move):
             y = NEIGHBORS[x, k]
             if y < 0 or dist[y] >= 0 or impassable(s, y):
                 continue
-            if t == WM and (s[TERRAIN + y] == BROKEN or s[TERRAIN + y] == MARSH):
+            if t == WM and (s[L.TERRAIN + y] == BROKEN or s[L.TERRAIN + y] == MARSH):
                 continue  # CCA §3.13: war machines may not enter either
-            if s[UNIT_TYPE + y] != 0:
-                if s[UNIT_SIDE + y] == side and through:
+            if s[L.UNIT_TYPE + y] != 0:
+                if s[L.UNIT_SIDE + y] == side and through:
                     dist[y] = d + 1
                     queue[tail] = y
                     tail += 1
                 continue
-            if s[LEADER + y] != 0:
-                if s[LEADER_SIDE + y] != side or own_leader:
+            if s[L.LEADER + y] != 0:
+                if s[L.LEADER_SIDE + y] != side or own_leader:
                     continue
             dist[y] = d + 1
             queue[tail] = y
@@ -122,7 +107,7 @@ def unit_move_allowance(s, h):
     """Hexes the unit at ``h`` may move this turn (CCA §3.6.2, cards of §4.4); a
     unit in a marsh may leave it by 1 hex only (CCA §3.13)."""
     n = _card_move_allowance(s, h)
-    if s[TERRAIN + h] == MARSH:
+    if s[L.TERRAIN + h] == MARSH:
         return min(n, 1)
     return n
 
@@ -131,14 +116,14 @@ def unit_move_allowance(s, h):
 def _card_move_allowance(s, h):
     t = unit_at(s, h)
     base = UNIT_MOVE[t] if t != WA else 2
-    f = s[CARD_FLAGS]
-    if (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) != 0:
+    f = s[L.CARD_FLAGS]
+    if (s[L.UNIT_FLAGS + h] & L.UF_NO_CARD_BONUS) != 0:
         return base
-    if (f & CF_NO_MOVE) != 0:
+    if (f & L.CF_NO_MOVE) != 0:
         return 0
-    if (f & CF_MOVE1) != 0:
+    if (f & L.CF_MOVE1) != 0:
         return min(base, 1)
-    return _card_bonus(f, s[OPT_CHARGE_ALL_HEAVY], t, base)
+    return _card_bonus(f, s[L.OPT_CHARGE_ALL_HEAVY], t, base)
 
 
 @njit(cache=True)
@@ -146,9 +131,9 @@ def battle_allowance(s, h):
     """The longest move after which the unit at ``h`` may still battle."""
     t = unit_at(s, h)
     base = UNIT_BATTLE_MOVE[t]
-    if (s[UNIT_FLAGS + h] & UF_NO_CARD_BONUS) != 0:
+    if (s[L.UNIT_FLAGS + h] & L.UF_NO_CARD_BONUS) != 0:
         return base
-    return _card_bonus(s[CARD_FLAGS], s[OPT_CHARGE_ALL_HEAVY], t, base)
+    return _card_bonus(s[L.CARD_FLAGS], s[L.OPT_CHARGE_ALL_HEAVY], t, base)
 
 
 # Inlined: it is called for every unit at every mask; it takes no array, so inlining
@@ -159,10 +144,10 @@ def _card_bonus(f, charge_all_heavy, t, base):
     ``t`` moves farther, and may still battle after the longer move (``base``: its
     allowance without the card). Mounted Charge: heavy cavalry (and, as an option,
     heavy chariots and elephants)."""
-    if (f & CF_DOUBLE) != 0 and UNIT_MOUNTED[t] == 0 and t != WM:
+    if (f & L.CF_DOUBLE) != 0 and UNIT_MOUNTED[t] == 0 and t != WM:
         return 3 if t == WA else max(base, 2)
     charging = t == HC or t == HAC or ((t == HCH or t == EL) and charge_all_heavy != 0)
-    if (f & CF_CHARGE) != 0 and charging:
+    if (f & L.CF_CHARGE) != 0 and charging:
         return 3
     return base
 
@@ -174,9 +159,9 @@ def leader_destinations(s, h, out):
     stopping terrain ends his move (CCA §3.13)."""
     for i in range(NUM_HEXES):
         out[i] = 0
-    side = s[LEADER_SIDE + h]
+    side = s[L.LEADER_SIDE + h]
     # CCA §3.13 (CNC): like a unit, a leader leaves a marsh by 1 hex only
-    most = 1 if s[TERRAIN + h] == MARSH else 3
+    most = 1 if s[L.TERRAIN + h] == MARSH else 3
     dist = np.full(NUM_HEXES, -1, np.int32)
     queue = np.empty(NUM_HEXES, np.int32)
     dist[h] = 0
@@ -190,21 +175,21 @@ def leader_destinations(s, h, out):
         if d >= most:
             continue
         if x != h:
-            terr = s[TERRAIN + x]
+            terr = s[L.TERRAIN + x]
             if TERRAIN_STOPS[terr] != 0 or terr == BROKEN:
                 continue  # lone leaders stop in forest, ford, marsh and broken ground
         for k in range(6):
             y = NEIGHBORS[x, k]
             if y < 0 or dist[y] >= 0 or impassable(s, y):
                 continue
-            if s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
+            if s[L.UNIT_TYPE + y] != 0 and s[L.UNIT_SIDE + y] != side:
                 continue
-            if s[LEADER + y] != 0 and s[LEADER_SIDE + y] != side:
+            if s[L.LEADER + y] != 0 and s[L.LEADER_SIDE + y] != side:
                 continue
             dist[y] = d + 1
             queue[tail] = y
             tail += 1
-            if s[LEADER + y] == 0:
+            if s[L.LEADER + y] == 0:
                 out[y] = d + 2
     return out
 
@@ -214,10 +199,10 @@ def retreat_step_ok(s, y, side, with_leader):
     """CCA §3.11.1: a retreat (or evade) step may enter ``y``: on the board, not
     impassable, no unit, no lone enemy leader; a lone friendly leader only for a
     unit without one."""
-    if y < 0 or impassable(s, y) or s[UNIT_TYPE + y] != 0:
+    if y < 0 or impassable(s, y) or s[L.UNIT_TYPE + y] != 0:
         return False
-    if s[LEADER + y] != 0:
-        if s[LEADER_SIDE + y] != side or with_leader:
+    if s[L.LEADER + y] != 0:
+        if s[L.LEADER_SIDE + y] != side or with_leader:
             return False
     return True
 
@@ -225,8 +210,8 @@ def retreat_step_ok(s, y, side, with_leader):
 @njit(cache=True)
 def retreat_options(s, h, out2):
     """The legal next retreat hexes of the unit at ``h`` (0, 1 or 2 of them)."""
-    side = s[UNIT_SIDE + h]
-    with_leader = s[LEADER + h] != 0
+    side = s[L.UNIT_SIDE + h]
+    with_leader = s[L.LEADER + h] != 0
     n = 0
     for k in range(2):
         y = rear_hex(h, side, k)
@@ -243,15 +228,15 @@ def evade_destinations(s, h, out):
     hex stops it. Returns the number of destinations."""
     for i in range(NUM_HEXES):
         out[i] = 0
-    side = s[UNIT_SIDE + h]
-    with_leader = s[LEADER + h] != 0
+    side = s[L.UNIT_SIDE + h]
+    with_leader = s[L.LEADER + h] != 0
     n2 = 0
     n1 = 0
     for k in range(2):
         y = rear_hex(h, side, k)
         if not retreat_step_ok(s, y, side, with_leader):
             continue
-        if s[LEADER + y] != 0:
+        if s[L.LEADER + y] != 0:
             out[y] = 2  # stops on the friendly leader: a full, legal evade
             n2 += 1
             continue
@@ -280,7 +265,7 @@ def leader_evade_destinations(s, h, out):
     (destinations, may leave by the baseline)."""
     for i in range(NUM_HEXES):
         out[i] = 0
-    side = s[LEADER_SIDE + h]
+    side = s[L.LEADER_SIDE + h]
     reach = np.zeros(NUM_HEXES, np.int32)
     reach[h] = 1
     off = on_baseline(h, side)
@@ -293,12 +278,12 @@ def leader_evade_destinations(s, h, out):
                 y = rear_hex(x, side, k)
                 if y < 0 or impassable(s, y) or reach[y] != 0:
                     continue
-                if s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side:
+                if s[L.UNIT_TYPE + y] != 0 and s[L.UNIT_SIDE + y] != side:
                     continue
-                if s[LEADER + y] != 0 and s[LEADER_SIDE + y] != side:
+                if s[L.LEADER + y] != 0 and s[L.LEADER_SIDE + y] != side:
                     continue
                 reach[y] = step + 1
-                if s[LEADER + y] == 0:
+                if s[L.LEADER + y] == 0:
                     out[y] = 1
                     count += 1
                 if step < 3 and on_baseline(y, side):
@@ -316,7 +301,7 @@ def leader_escape_costs(s, h, out):
     baseline or -1)."""
     for i in range(NUM_HEXES):
         out[i] = 0
-    side = s[LEADER_SIDE + h]
+    side = s[L.LEADER_SIDE + h]
     cost = np.full(NUM_HEXES, -1, np.int64)
     step_of = np.zeros(NUM_HEXES, np.int64)
     cost[h] = 0
@@ -331,17 +316,17 @@ def leader_escape_costs(s, h, out):
                 y = rear_hex(x, side, k)
                 if y < 0 or impassable(s, y):
                     continue
-                if lone_leader(s, y) and s[LEADER_SIDE + y] != side:
+                if lone_leader(s, y) and s[L.LEADER_SIDE + y] != side:
                     continue
                 c = cost[x]
-                enemy = s[UNIT_TYPE + y] != 0 and s[UNIT_SIDE + y] != side
+                enemy = s[L.UNIT_TYPE + y] != 0 and s[L.UNIT_SIDE + y] != side
                 if enemy:
-                    t = s[UNIT_TYPE + y] - 1
+                    t = s[L.UNIT_TYPE + y] - 1
                     c += 1 if t == EL else UNIT_CC_ATTACK[t]
                 if cost[y] < 0 or c < cost[y]:
                     cost[y] = c
                     step_of[y] = step + 1
-                if not enemy and s[LEADER + y] == 0:
+                if not enemy and s[L.LEADER + y] == 0:
                     if out[y] == 0:
                         count += 1
                         out[y] = c + 1

@@ -5,40 +5,8 @@ from numba import njit
 
 from catan_env.core.rng import below_at
 
+from . import layout as L
 from .board import BASELINE_ROW, DIST, HEX_R, NEIGHBORS, NUM_HEXES, REAR
-from .layout import (
-    BANNERS,
-    BANNERS_TO_WIN,
-    BLOCKS_LOST,
-    DICE,
-    DICE_N,
-    FORCED,
-    FORCED_N,
-    FORCED_POS,
-    GONE_UNITS,
-    HS_LEADER_LOST,
-    HS_PARAM,
-    HS_STATE,
-    HS_TRIGGER,
-    LEADER,
-    LEADER_FLAGS,
-    LEADER_SIDE,
-    LOST_LEADERS,
-    LOST_UNITS,
-    MAX_DICE,
-    MAX_HAND_RULES,
-    OPT_SUPPORT_LEADERS,
-    PHASE,
-    RNG,
-    TERRAIN,
-    UNIT_BLOCKS,
-    UNIT_ELITE,
-    UNIT_FLAGS,
-    UNIT_MOVED,
-    UNIT_SIDE,
-    UNIT_TYPE,
-    WINNER,
-)
 from .phases import PH_OVER
 from .units import EL, TERRAIN_IMPASSABLE
 from .units import UNIT_BLOCKS as FULL_BLOCKS
@@ -47,46 +15,46 @@ from .units import UNIT_BLOCKS as FULL_BLOCKS
 @njit(cache=True)
 def unit_at(s, h):
     """Unit type code at ``h``, -1 if none."""
-    return s[UNIT_TYPE + h] - 1
+    return s[L.UNIT_TYPE + h] - 1
 
 
 @njit(cache=True)
 def has_leader(s, h):
-    return s[LEADER + h] != 0
+    return s[L.LEADER + h] != 0
 
 
 @njit(cache=True)
 def lone_leader(s, h):
     """A leader with no unit in his hex."""
-    return s[LEADER + h] != 0 and s[UNIT_TYPE + h] == 0
+    return s[L.LEADER + h] != 0 and s[L.UNIT_TYPE + h] == 0
 
 
 @njit(cache=True)
 def side_at(s, h):
     """Side of the piece(s) at ``h`` (unit first, then leader), -1 if empty."""
-    if s[UNIT_TYPE + h] != 0:
-        return s[UNIT_SIDE + h]
-    if s[LEADER + h] != 0:
-        return s[LEADER_SIDE + h]
+    if s[L.UNIT_TYPE + h] != 0:
+        return s[L.UNIT_SIDE + h]
+    if s[L.LEADER + h] != 0:
+        return s[L.LEADER_SIDE + h]
     return -1
 
 
 @njit(cache=True)
 def impassable(s, h):
-    return TERRAIN_IMPASSABLE[s[TERRAIN + h]] != 0
+    return TERRAIN_IMPASSABLE[s[L.TERRAIN + h]] != 0
 
 
 @njit(cache=True)
 def full_strength(s, h):
     t = unit_at(s, h)
-    return t >= 0 and s[UNIT_BLOCKS + h] == FULL_BLOCKS[t]
+    return t >= 0 and s[L.UNIT_BLOCKS + h] == FULL_BLOCKS[t]
 
 
 @njit(cache=True)
 def adjacent_enemy_unit(s, h, side):
     for k in range(6):
         n = NEIGHBORS[h, k]
-        if n >= 0 and s[UNIT_TYPE + n] != 0 and s[UNIT_SIDE + n] != side:
+        if n >= 0 and s[L.UNIT_TYPE + n] != 0 and s[L.UNIT_SIDE + n] != side:
             return True
     return False
 
@@ -94,11 +62,11 @@ def adjacent_enemy_unit(s, h, side):
 @njit(cache=True)
 def friendly_leader_near(s, h, side):
     """A friendly leader in ``h`` or an adjacent hex (helmets hit, CCA §3.9.2)."""
-    if s[LEADER + h] != 0 and s[LEADER_SIDE + h] == side:
+    if s[L.LEADER + h] != 0 and s[L.LEADER_SIDE + h] == side:
         return True
     for k in range(6):
         n = NEIGHBORS[h, k]
-        if n >= 0 and s[LEADER + n] != 0 and s[LEADER_SIDE + n] == side:
+        if n >= 0 and s[L.LEADER + n] != 0 and s[L.LEADER_SIDE + n] == side:
             return True
     return False
 
@@ -113,9 +81,9 @@ def supported(s, h, side):
         n = NEIGHBORS[h, k]
         if n < 0:
             continue
-        if s[UNIT_TYPE + n] != 0 and s[UNIT_SIDE + n] == side:
+        if s[L.UNIT_TYPE + n] != 0 and s[L.UNIT_SIDE + n] == side:
             count += 1
-        elif s[OPT_SUPPORT_LEADERS] != 0 and lone_leader(s, n) and s[LEADER_SIDE + n] == side:
+        elif s[L.OPT_SUPPORT_LEADERS] != 0 and lone_leader(s, n) and s[L.LEADER_SIDE + n] == side:
             count += 1
     return count >= 2
 
@@ -138,11 +106,11 @@ def rear_hex(h, side, k):
 @njit(cache=True)
 def die(s):
     """One battle die: the next forced face if any is queued, else the generator."""
-    if s[FORCED_POS] < s[FORCED_N]:
-        f = s[FORCED + s[FORCED_POS]]
-        s[FORCED_POS] += 1
+    if s[L.FORCED_POS] < s[L.FORCED_N]:
+        f = s[L.FORCED + s[L.FORCED_POS]]
+        s[L.FORCED_POS] += 1
         return f
-    return below_at(s, RNG, 6)
+    return below_at(s, L.RNG, 6)
 
 
 @njit(cache=True)
@@ -152,9 +120,9 @@ def roll(s, n):
     for i in range(n):
         f = die(s)
         out[f] += 1
-        if i < MAX_DICE:
-            s[DICE + i] = f
-    s[DICE_N] = min(n, MAX_DICE)
+        if i < L.MAX_DICE:
+            s[L.DICE + i] = f
+    s[L.DICE_N] = min(n, L.MAX_DICE)
     return out
 
 
@@ -166,63 +134,63 @@ def roll_one(s):
 @njit(cache=True)
 def award_banner(s, side):
     """One banner to ``side``; the game ends the moment it reaches the target (CCA §3.2)."""
-    s[BANNERS + side] += 1
-    if s[BANNERS + side] >= s[BANNERS_TO_WIN] and s[WINNER] == 0:
-        s[WINNER] = side + 1
-        s[PHASE] = PH_OVER
+    s[L.BANNERS + side] += 1
+    if s[L.BANNERS + side] >= s[L.BANNERS_TO_WIN] and s[L.WINNER] == 0:
+        s[L.WINNER] = side + 1
+        s[L.PHASE] = PH_OVER
 
 
 # Everything a unit is, per hex: moving a unit moves these, removing it clears them.
 _UNIT_FIELDS = np.array(
-    (UNIT_TYPE, UNIT_SIDE, UNIT_BLOCKS, UNIT_FLAGS, UNIT_MOVED, UNIT_ELITE), np.int64
+    (L.UNIT_TYPE, L.UNIT_SIDE, L.UNIT_BLOCKS, L.UNIT_FLAGS, L.UNIT_MOVED, L.UNIT_ELITE), np.int64
 )
 
 
 @njit(cache=True)
 def remove_unit(s, h, banner):
     """Take the unit at ``h`` off the board (its leader, if any, stays)."""
-    side = s[UNIT_SIDE + h]
-    s[BLOCKS_LOST + side] += s[UNIT_BLOCKS + h]
+    side = s[L.UNIT_SIDE + h]
+    s[L.BLOCKS_LOST + side] += s[L.UNIT_BLOCKS + h]
     for f in _UNIT_FIELDS:
         s[f + h] = 0
     if banner:
-        s[LOST_UNITS + side] += 1
+        s[L.LOST_UNITS + side] += 1
         award_banner(s, 1 - side)
     else:
-        s[GONE_UNITS + side] += 1
+        s[L.GONE_UNITS + side] += 1
 
 
 @njit(cache=True)
 def remove_leader(s, h, banner):
     """Take the leader at ``h`` off the board: killed (banner) or gone by his baseline."""
-    side = s[LEADER_SIDE + h]
-    lid = s[LEADER + h]
-    s[LEADER + h] = 0
-    s[LEADER_SIDE + h] = 0
-    s[LEADER_FLAGS + h] = 0
+    side = s[L.LEADER_SIDE + h]
+    lid = s[L.LEADER + h]
+    s[L.LEADER + h] = 0
+    s[L.LEADER_SIDE + h] = 0
+    s[L.LEADER_FLAGS + h] = 0
     if banner:
-        s[LOST_LEADERS + side] += 1
-        for i in range(MAX_HAND_RULES):
+        s[L.LOST_LEADERS + side] += 1
+        for i in range(L.MAX_HAND_RULES):
             # CCA §5.1 hand-size change "when leader X is eliminated": applied at the
             # end of the turn (special.apply_hand_rules)
-            if s[HS_TRIGGER + i] == HS_LEADER_LOST and s[HS_PARAM + i] == lid:
-                if s[HS_STATE + i] == 0:
-                    s[HS_STATE + i] = 1
+            if s[L.HS_TRIGGER + i] == L.HS_LEADER_LOST and s[L.HS_PARAM + i] == lid:
+                if s[L.HS_STATE + i] == 0:
+                    s[L.HS_STATE + i] = 1
         award_banner(s, 1 - side)
 
 
 @njit(cache=True)
 def lose_blocks(s, h, n):
     """Remove ``n`` blocks from the unit at ``h``; returns the blocks actually lost."""
-    left = s[UNIT_BLOCKS + h]
+    left = s[L.UNIT_BLOCKS + h]
     lost = min(n, left)
     if lost <= 0:
         return 0
     if lost == left:
         remove_unit(s, h, True)
     else:
-        s[UNIT_BLOCKS + h] = left - lost
-        s[BLOCKS_LOST + s[UNIT_SIDE + h]] += lost
+        s[L.UNIT_BLOCKS + h] = left - lost
+        s[L.BLOCKS_LOST + s[L.UNIT_SIDE + h]] += lost
     return lost
 
 
@@ -235,7 +203,7 @@ def move_unit(s, a, b):
     for f in _UNIT_FIELDS:
         s[f + b] = s[f + a]
         s[f + a] = 0
-    if s[LEADER + a] != 0:
+    if s[L.LEADER + a] != 0:
         move_leader(s, a, b)
 
 
@@ -243,18 +211,18 @@ def move_unit(s, a, b):
 def move_leader(s, a, b):
     if a == b:
         return
-    s[LEADER + b] = s[LEADER + a]
-    s[LEADER_SIDE + b] = s[LEADER_SIDE + a]
-    s[LEADER_FLAGS + b] = s[LEADER_FLAGS + a]
-    s[LEADER + a] = 0
-    s[LEADER_SIDE + a] = 0
-    s[LEADER_FLAGS + a] = 0
+    s[L.LEADER + b] = s[L.LEADER + a]
+    s[L.LEADER_SIDE + b] = s[L.LEADER_SIDE + a]
+    s[L.LEADER_FLAGS + b] = s[L.LEADER_FLAGS + a]
+    s[L.LEADER + a] = 0
+    s[L.LEADER_SIDE + a] = 0
+    s[L.LEADER_FLAGS + a] = 0
 
 
 @njit(cache=True)
 def count_units(s, side):
     n = 0
     for h in range(NUM_HEXES):
-        if s[UNIT_TYPE + h] != 0 and s[UNIT_SIDE + h] == side:
+        if s[L.UNIT_TYPE + h] != 0 and s[L.UNIT_SIDE + h] == side:
             n += 1
     return n

@@ -14,26 +14,8 @@ so every jitted kernel plays them:
 
 from numba import njit
 
+from . import layout as L
 from .board import NUM_HEXES
-from .layout import (
-    BANNERS,
-    EXIT_BANNERS,
-    EXIT_VALUE,
-    EXITED_UNITS,
-    FIRE_DICE,
-    FIRE_RANGE,
-    GONE_LEADERS,
-    HEX_BANNERS,
-    LEADER,
-    LEADER_SIDE,
-    UNIT_MOVED,
-    UNIT_SIDE,
-    UNIT_TYPE,
-    VH_BANNERS,
-    VH_HOLDER,
-    VH_PERMANENT,
-    VH_SIDES,
-)
 from .movement import unit_move_allowance, unit_stops_in
 from .pieces import award_banner, remove_leader, remove_unit, unit_at
 from .units import NUM_UNIT_TYPES, UNIT_RANGE
@@ -50,7 +32,7 @@ def fire_range(s, h):
         return 0
     if UNIT_RANGE[t] > 0:
         return UNIT_RANGE[t]
-    return s[FIRE_RANGE + s[UNIT_SIDE + h] * NUM_UNIT_TYPES + t]
+    return s[L.FIRE_RANGE + s[L.UNIT_SIDE + h] * NUM_UNIT_TYPES + t]
 
 
 @njit(cache=True)
@@ -58,10 +40,10 @@ def fire_dice(s, h):
     """CCA §3.8.4: base ranged dice, 2 unmoved and 1 moved; a type firing by a
     scenario rule rolls its rule's dice unmoved and 1 fewer (at least 1) moved."""
     t = unit_at(s, h)
-    moved = s[UNIT_MOVED + h] > 0
+    moved = s[L.UNIT_MOVED + h] > 0
     if UNIT_RANGE[t] > 0:
         return 1 if moved else 2
-    d = s[FIRE_DICE + s[UNIT_SIDE + h] * NUM_UNIT_TYPES + t]
+    d = s[L.FIRE_DICE + s[L.UNIT_SIDE + h] * NUM_UNIT_TYPES + t]
     return max(1, d - 1) if moved else d
 
 
@@ -76,11 +58,11 @@ def exit_value(s, h, dests):
     with one hex of movement to spare (stepping off the edge costs one hex); it may
     not leave from a hex it must stop in (forest, ford, marsh, ..., a lone leader),
     unless it starts its move there. The best such exit counts."""
-    side = s[UNIT_SIDE + h]
+    side = s[L.UNIT_SIDE + h]
     allowance = unit_move_allowance(s, h)
     best = 0
     for y in range(NUM_HEXES):
-        v = s[EXIT_VALUE + side * NUM_HEXES + y]
+        v = s[L.EXIT_VALUE + side * NUM_HEXES + y]
         if v <= 0 or dests[y] <= 0 or dests[y] > allowance:
             continue
         if y != h and _must_stop(s, y, unit_at(s, h)):
@@ -92,7 +74,7 @@ def exit_value(s, h, dests):
 
 @njit(cache=True)
 def _must_stop(s, y, t):
-    return unit_stops_in(s, y, t) or (s[LEADER + y] != 0 and s[UNIT_TYPE + y] == 0)
+    return unit_stops_in(s, y, t) or (s[L.LEADER + y] != 0 and s[L.UNIT_TYPE + y] == 0)
 
 
 @njit(cache=True)
@@ -100,13 +82,13 @@ def exit_unit(s, h, value):
     """The unit at ``h`` leaves the board: it is removed (its blocks count as off the
     board, no banner to the enemy), its attached leader leaves with it (gone, no
     banner, CCA §3.2's baseline rule), and its side scores ``value`` banners."""
-    side = s[UNIT_SIDE + h]
-    if s[LEADER + h] != 0 and s[LEADER_SIDE + h] == side:
-        s[GONE_LEADERS + side] += 1
+    side = s[L.UNIT_SIDE + h]
+    if s[L.LEADER + h] != 0 and s[L.LEADER_SIDE + h] == side:
+        s[L.GONE_LEADERS + side] += 1
         remove_leader(s, h, False)
     remove_unit(s, h, False)
-    s[EXITED_UNITS + side] += 1
-    s[EXIT_BANNERS + side] += value
+    s[L.EXITED_UNITS + side] += 1
+    s[L.EXIT_BANNERS + side] += value
     for _ in range(value):
         award_banner(s, side)
 
@@ -124,23 +106,23 @@ def score_victory_hexes(s, first):
     enemy may gain them at once); a permanent hex, once gained, is kept. Losses come
     first, then gains, ``first`` side (the one whose turn ends) before the other."""
     for h in range(NUM_HEXES):
-        v = s[VH_BANNERS + h]
-        holder = s[VH_HOLDER + h] - 1
-        if v <= 0 or holder < 0 or s[VH_PERMANENT + h] != 0:
+        v = s[L.VH_BANNERS + h]
+        holder = s[L.VH_HOLDER + h] - 1
+        if v <= 0 or holder < 0 or s[L.VH_PERMANENT + h] != 0:
             continue
-        if s[UNIT_TYPE + h] == 0 or s[UNIT_SIDE + h] != holder:
-            s[VH_HOLDER + h] = 0
-            s[HEX_BANNERS + holder] -= v
-            s[BANNERS + holder] -= v
+        if s[L.UNIT_TYPE + h] == 0 or s[L.UNIT_SIDE + h] != holder:
+            s[L.VH_HOLDER + h] = 0
+            s[L.HEX_BANNERS + holder] -= v
+            s[L.BANNERS + holder] -= v
     for i in range(2):
         side = first if i == 0 else 1 - first
         for h in range(NUM_HEXES):
-            v = s[VH_BANNERS + h]
-            if v <= 0 or s[VH_HOLDER + h] != 0 or (s[VH_SIDES + h] & (1 << side)) == 0:
+            v = s[L.VH_BANNERS + h]
+            if v <= 0 or s[L.VH_HOLDER + h] != 0 or (s[L.VH_SIDES + h] & (1 << side)) == 0:
                 continue
-            if s[UNIT_TYPE + h] != 0 and s[UNIT_SIDE + h] == side:
-                s[VH_HOLDER + h] = side + 1
-                s[HEX_BANNERS + side] += v
+            if s[L.UNIT_TYPE + h] != 0 and s[L.UNIT_SIDE + h] == side:
+                s[L.VH_HOLDER + h] = side + 1
+                s[L.HEX_BANNERS + side] += v
                 for _ in range(v):
                     award_banner(s, side)
 
@@ -150,6 +132,6 @@ def hex_banner_total(s, side):
     """Banners ``side`` holds for victory hexes, from the hexes themselves."""
     n = 0
     for h in range(NUM_HEXES):
-        if s[VH_HOLDER + h] == side + 1:
-            n += s[VH_BANNERS + h]
+        if s[L.VH_HOLDER + h] == side + 1:
+            n += s[L.VH_BANNERS + h]
     return n

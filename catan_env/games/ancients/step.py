@@ -9,6 +9,8 @@ nothing goes straight to the draw, CCA §3.3).
 import numpy as np
 from numba import njit
 
+from . import layout as L
+from . import phases as P
 from .board import DIST, NUM_HEXES
 from .combat import (
     _ignorable,
@@ -32,39 +34,6 @@ from .combat import (
     set_retreat,
     start_combat,
 )
-from .layout import (
-    ACTIVE,
-    CARD_FLAGS,
-    CB_ATTACKER,
-    CB_DEFENDER,
-    CB_VACATED,
-    CF_MFM,
-    CURRENT,
-    DECISIONS,
-    EVADER,
-    HAND,
-    LEADER,
-    LEADER_FLAGS,
-    LF_MOVED,
-    LF_ORDERED,
-    MFM_STAGE,
-    PHASE,
-    ROLL_AT,
-    ROLL_FLAGS,
-    SELECTED,
-    SELECTED_LEADER,
-    TERRAIN,
-    UF_BATTLED,
-    UF_CHARGED,
-    UF_FROZEN,
-    UF_MOVED,
-    UF_ORDERED,
-    UNIT_FLAGS,
-    UNIT_MOVED,
-    UNIT_SIDE,
-    UNIT_TYPE,
-    WINNER,
-)
 from .movement import (
     evade_destinations,
     leader_destinations,
@@ -73,44 +42,6 @@ from .movement import (
     retreat_options,
     unit_destinations,
     unit_move_allowance,
-)
-from .phases import (
-    A_BATTLE_BACK,
-    A_DONE,
-    A_EVADE,
-    A_EXIT,
-    A_FIRST_STRIKE,
-    A_HEX,
-    A_IGNORE,
-    A_LEADER_OFF,
-    A_NO_BATTLE_BACK,
-    A_ORDER_LEADER,
-    A_ORDER_UNIT,
-    A_PICK_LEADER,
-    A_PICK_UNIT,
-    A_PLAY,
-    A_STAND,
-    COMBAT_BONUS,
-    COMBAT_CLOSE,
-    COMBAT_RANGED,
-    NUM_ACTIONS,
-    PH_ADVANCE,
-    PH_BATTLE,
-    PH_BATTLE_BACK,
-    PH_BONUS,
-    PH_EVADE_DEST,
-    PH_EXTRA_HEX,
-    PH_IGNORE,
-    PH_LEADER_EVADE,
-    PH_MOVE,
-    PH_MOVE_DEST,
-    PH_ORDER,
-    PH_OVER,
-    PH_PLAY,
-    PH_REACT,
-    PH_RETREAT,
-    PH_TARGET,
-    RS_MOVE,
 )
 from .pieces import move_leader, move_unit, remove_leader, roll, unit_at
 from .special import exit_unit, exit_value
@@ -135,10 +66,10 @@ def unit_dests(s, h, out):
 
 @njit(cache=True)
 def movable_unit(s, h, buf):
-    if s[UNIT_TYPE + h] == 0 or s[UNIT_SIDE + h] != s[ACTIVE]:
+    if s[L.UNIT_TYPE + h] == 0 or s[L.UNIT_SIDE + h] != s[L.ACTIVE]:
         return False
-    f = s[UNIT_FLAGS + h]
-    if (f & UF_ORDERED) == 0 or (f & (UF_MOVED | UF_FROZEN)) != 0:
+    f = s[L.UNIT_FLAGS + h]
+    if (f & L.UF_ORDERED) == 0 or (f & (L.UF_MOVED | L.UF_FROZEN)) != 0:
         return False
     unit_dests(s, h, buf)
     return np.sum(buf) > 1 or exit_value(s, h, buf) > 0
@@ -146,12 +77,12 @@ def movable_unit(s, h, buf):
 
 @njit(cache=True)
 def movable_leader(s, h, buf):
-    if s[LEADER + h] == 0:
+    if s[L.LEADER + h] == 0:
         return False
-    f = s[LEADER_FLAGS + h]
-    if (f & LF_ORDERED) == 0 or (f & LF_MOVED) != 0:
+    f = s[L.LEADER_FLAGS + h]
+    if (f & L.LF_ORDERED) == 0 or (f & L.LF_MOVED) != 0:
         return False
-    if s[UNIT_TYPE + h] != 0 and (s[UNIT_FLAGS + h] & UF_MOVED) != 0:
+    if s[L.UNIT_TYPE + h] != 0 and (s[L.UNIT_FLAGS + h] & L.UF_MOVED) != 0:
         return False
     leader_destinations(s, h, buf)
     return np.sum(buf > 0) > 1
@@ -159,7 +90,7 @@ def movable_leader(s, h, buf):
 
 @njit(cache=True)
 def can_attack(s, h, buf):
-    if s[UNIT_TYPE + h] == 0 or s[UNIT_SIDE + h] != s[ACTIVE] or not may_battle(s, h):
+    if s[L.UNIT_TYPE + h] == 0 or s[L.UNIT_SIDE + h] != s[L.ACTIVE] or not may_battle(s, h):
         return False
     return battle_targets(s, h, buf) > 0
 
@@ -168,7 +99,7 @@ def can_attack(s, h, buf):
 def must_charge(s, buf):
     """CCA §3.6.2: warriors that moved 2 must close combat if they can."""
     for h in range(NUM_HEXES):
-        if (s[UNIT_FLAGS + h] & UF_CHARGED) != 0 and s[UNIT_SIDE + h] == s[ACTIVE]:
+        if (s[L.UNIT_FLAGS + h] & L.UF_CHARGED) != 0 and s[L.UNIT_SIDE + h] == s[L.ACTIVE]:
             if can_attack(s, h, buf):
                 return True
     return False
@@ -180,94 +111,94 @@ def must_charge(s, buf):
 @njit(cache=True)
 def legal_mask(s, out):
     """Fill ``out[a]`` with 1 for every legal action of the side that must decide."""
-    for i in range(NUM_ACTIONS):
+    for i in range(P.NUM_ACTIONS):
         out[i] = 0
-    ph = s[PHASE]
+    ph = s[L.PHASE]
     buf = np.zeros(NUM_HEXES, np.int32)
-    if ph == PH_PLAY:
-        side = s[ACTIVE]
+    if ph == P.PH_PLAY:
+        side = s[L.ACTIVE]
         n = 0
         for c in range(NUM_CARD_TYPES):
-            if s[HAND + side * NUM_CARD_TYPES + c] > 0 and c != C_FIRST_STRIKE:
-                out[A_PLAY + c] = 1
+            if s[L.HAND + side * NUM_CARD_TYPES + c] > 0 and c != C_FIRST_STRIKE:
+                out[P.A_PLAY + c] = 1
                 n += 1
         if n == 0:  # First Strike is played out of turn, unless it is all one holds
-            out[A_PLAY + C_FIRST_STRIKE] = 1
-    elif ph == PH_ORDER:
+            out[P.A_PLAY + C_FIRST_STRIKE] = 1
+    elif ph == P.PH_ORDER:
         for h in range(NUM_HEXES):
             if may_order_unit(s, h):
-                out[A_ORDER_UNIT + h] = 1
+                out[P.A_ORDER_UNIT + h] = 1
             if may_order_leader(s, h):
-                out[A_ORDER_LEADER + h] = 1
-        out[A_DONE] = 1
-    elif ph == PH_MOVE:
+                out[P.A_ORDER_LEADER + h] = 1
+        out[P.A_DONE] = 1
+    elif ph == P.PH_MOVE:
         for h in range(NUM_HEXES):
             if movable_unit(s, h, buf):
-                out[A_PICK_UNIT + h] = 1
+                out[P.A_PICK_UNIT + h] = 1
             if movable_leader(s, h, buf):
-                out[A_PICK_LEADER + h] = 1
-        out[A_DONE] = 1
-    elif ph == PH_MOVE_DEST:
-        h = s[SELECTED]
-        if s[SELECTED_LEADER] != 0:
+                out[P.A_PICK_LEADER + h] = 1
+        out[P.A_DONE] = 1
+    elif ph == P.PH_MOVE_DEST:
+        h = s[L.SELECTED]
+        if s[L.SELECTED_LEADER] != 0:
             leader_destinations(s, h, buf)
         else:
             unit_dests(s, h, buf)
             if exit_value(s, h, buf) > 0:
-                out[A_EXIT] = 1  # CCA §5.1: units allowed to leave the board
+                out[P.A_EXIT] = 1  # CCA §5.1: units allowed to leave the board
         _hex_actions(buf, out)
-    elif ph == PH_BATTLE:
+    elif ph == P.PH_BATTLE:
         for h in range(NUM_HEXES):
             if can_attack(s, h, buf):
-                out[A_PICK_UNIT + h] = 1
+                out[P.A_PICK_UNIT + h] = 1
         if not must_charge(s, buf):
-            out[A_DONE] = 1
-    elif ph == PH_TARGET:
-        battle_targets(s, s[SELECTED], buf)
+            out[P.A_DONE] = 1
+    elif ph == P.PH_TARGET:
+        battle_targets(s, s[L.SELECTED], buf)
         _hex_actions(buf, out)
-    elif ph == PH_REACT:
-        out[A_STAND] = 1
-        if may_evade(s, s[CB_DEFENDER], s[CB_ATTACKER]):
-            out[A_EVADE] = 1
+    elif ph == P.PH_REACT:
+        out[P.A_STAND] = 1
+        if may_evade(s, s[L.CB_DEFENDER], s[L.CB_ATTACKER]):
+            out[P.A_EVADE] = 1
         if may_first_strike(s):
-            out[A_FIRST_STRIKE] = 1
-    elif ph == PH_EVADE_DEST:
-        evade_destinations(s, s[CB_DEFENDER], buf)
+            out[P.A_FIRST_STRIKE] = 1
+    elif ph == P.PH_EVADE_DEST:
+        evade_destinations(s, s[L.CB_DEFENDER], buf)
         _hex_actions(buf, out)
-    elif ph == PH_IGNORE:
-        most = min(_ignorable(s, s[ROLL_AT]), s[ROLL_FLAGS])
+    elif ph == P.PH_IGNORE:
+        most = min(_ignorable(s, s[L.ROLL_AT]), s[L.ROLL_FLAGS])
         for k in range(most + 1):
-            out[A_IGNORE + k] = 1
-    elif ph == PH_RETREAT:
+            out[P.A_IGNORE + k] = 1
+    elif ph == P.PH_RETREAT:
         two = np.zeros(2, np.int32)
-        n = retreat_options(s, s[ROLL_AT], two)
+        n = retreat_options(s, s[L.ROLL_AT], two)
         for i in range(n):
-            out[A_HEX + two[i]] = 1
-    elif ph == PH_LEADER_EVADE:
-        n, off = leader_evade_destinations(s, s[EVADER], buf)
+            out[P.A_HEX + two[i]] = 1
+    elif ph == P.PH_LEADER_EVADE:
+        n, off = leader_evade_destinations(s, s[L.EVADER], buf)
         if n == 0 and not off:
-            n, off_dice = leader_escape_costs(s, s[EVADER], buf)
+            n, off_dice = leader_escape_costs(s, s[L.EVADER], buf)
             off = off_dice >= 0
         _hex_actions(buf, out)
         if off:
-            out[A_LEADER_OFF] = 1
-    elif ph == PH_BATTLE_BACK:
-        out[A_BATTLE_BACK] = 1
-        out[A_NO_BATTLE_BACK] = 1
-    elif ph == PH_ADVANCE:
-        out[A_HEX + s[CB_VACATED]] = 1
-        out[A_DONE] = 1
-    elif ph == PH_EXTRA_HEX:
+            out[P.A_LEADER_OFF] = 1
+    elif ph == P.PH_BATTLE_BACK:
+        out[P.A_BATTLE_BACK] = 1
+        out[P.A_NO_BATTLE_BACK] = 1
+    elif ph == P.PH_ADVANCE:
+        out[P.A_HEX + s[L.CB_VACATED]] = 1
+        out[P.A_DONE] = 1
+    elif ph == P.PH_EXTRA_HEX:
         extra_hex_options(s, buf)
         _hex_actions(buf, out)
-        out[A_DONE] = 1
-    elif ph == PH_BONUS:
-        att = s[CB_ATTACKER]
+        out[P.A_DONE] = 1
+    elif ph == P.PH_BONUS:
+        att = s[L.CB_ATTACKER]
         battle_targets(s, att, buf)
         for y in range(NUM_HEXES):
             if buf[y] > 0 and _adjacent(att, y):
-                out[A_HEX + y] = 1
-        out[A_DONE] = 1
+                out[P.A_HEX + y] = 1
+        out[P.A_DONE] = 1
     return out
 
 
@@ -276,7 +207,7 @@ def _hex_actions(buf, out):
     """Make legal the ``HEX`` action of every hex a destination or target list marks."""
     for y in range(NUM_HEXES):
         if buf[y] > 0:
-            out[A_HEX + y] = 1
+            out[P.A_HEX + y] = 1
 
 
 @njit(cache=True)
@@ -292,11 +223,11 @@ def settle(s):
     """Skip the order, movement and battle steps once nothing is left to do in them."""
     buf = np.zeros(NUM_HEXES, np.int32)
     while True:
-        ph = s[PHASE]
-        if ph == PH_ORDER and not any_order_left(s):
-            s[PHASE] = PH_MOVE
+        ph = s[L.PHASE]
+        if ph == P.PH_ORDER and not any_order_left(s):
+            s[L.PHASE] = P.PH_MOVE
             continue
-        if ph == PH_MOVE:
+        if ph == P.PH_MOVE:
             left = False
             for h in range(NUM_HEXES):
                 if movable_unit(s, h, buf) or movable_leader(s, h, buf):
@@ -305,7 +236,7 @@ def settle(s):
             if not left:
                 _end_movement(s)
                 continue
-        if ph == PH_BATTLE:
+        if ph == P.PH_BATTLE:
             left = False
             for h in range(NUM_HEXES):
                 if can_attack(s, h, buf):
@@ -320,170 +251,170 @@ def settle(s):
 @njit(cache=True)
 def _end_movement(s):
     """Movement over: battles, or (Move-Fire-Move's second move) the end of the turn."""
-    if s[MFM_STAGE] == 1:
+    if s[L.MFM_STAGE] == 1:
         end_turn(s)
     else:
-        s[PHASE] = PH_BATTLE
+        s[L.PHASE] = P.PH_BATTLE
 
 
 @njit(cache=True)
 def _end_battles(s):
     """Battles over: the end of the turn, or Move-Fire-Move's second move (CCA §4.4)."""
-    if (s[CARD_FLAGS] & CF_MFM) != 0 and s[MFM_STAGE] == 0:
-        s[MFM_STAGE] = 1
+    if (s[L.CARD_FLAGS] & L.CF_MFM) != 0 and s[L.MFM_STAGE] == 0:
+        s[L.MFM_STAGE] = 1
         for h in range(NUM_HEXES):
-            if s[UNIT_TYPE + h] != 0 and (s[UNIT_FLAGS + h] & UF_ORDERED) != 0:
-                s[UNIT_FLAGS + h] &= ~UF_MOVED
-                s[UNIT_FLAGS + h] |= UF_BATTLED
-        s[PHASE] = PH_MOVE
+            if s[L.UNIT_TYPE + h] != 0 and (s[L.UNIT_FLAGS + h] & L.UF_ORDERED) != 0:
+                s[L.UNIT_FLAGS + h] &= ~L.UF_MOVED
+                s[L.UNIT_FLAGS + h] |= L.UF_BATTLED
+        s[L.PHASE] = P.PH_MOVE
     else:
         end_turn(s)
 
 
 @njit(cache=True)
 def _move_to(s, y):
-    h = s[SELECTED]
+    h = s[L.SELECTED]
     buf = np.zeros(NUM_HEXES, np.int32)
-    if s[SELECTED_LEADER] != 0:
+    if s[L.SELECTED_LEADER] != 0:
         move_from = h
         if y != move_from:
             move_leader(s, move_from, y)
-        s[LEADER_FLAGS + y] |= LF_MOVED
-        if y != h and s[UNIT_TYPE + y] != 0:
-            s[UNIT_FLAGS + y] |= UF_FROZEN  # CCA §3.5: a joined unit may not move
+        s[L.LEADER_FLAGS + y] |= L.LF_MOVED
+        if y != h and s[L.UNIT_TYPE + y] != 0:
+            s[L.UNIT_FLAGS + y] |= L.UF_FROZEN  # CCA §3.5: a joined unit may not move
     else:
         unit_dests(s, h, buf)
         d = buf[y] - 1
-        joins = y != h and s[LEADER + y] != 0
+        joins = y != h and s[L.LEADER + y] != 0
         move_unit(s, h, y)
-        s[UNIT_MOVED + y] = d
-        s[UNIT_FLAGS + y] |= UF_MOVED
+        s[L.UNIT_MOVED + y] = d
+        s[L.UNIT_FLAGS + y] |= L.UF_MOVED
         if unit_at(s, y) == WA and d >= 2:
-            s[UNIT_FLAGS + y] |= UF_CHARGED
-        if s[LEADER + y] != 0 and (joins or y != h):
-            s[LEADER_FLAGS + y] |= LF_MOVED
-    s[SELECTED] = -1
-    s[PHASE] = PH_MOVE
+            s[L.UNIT_FLAGS + y] |= L.UF_CHARGED
+        if s[L.LEADER + y] != 0 and (joins or y != h):
+            s[L.LEADER_FLAGS + y] |= L.LF_MOVED
+    s[L.SELECTED] = -1
+    s[L.PHASE] = P.PH_MOVE
     if y != h:
         # CCA §3.13: the marsh check; a leader left alone evades, then the moves go on.
         # A leader moving alone onto a unit in a marsh rolls as a lone leader: he
         # entered the marsh alone.
-        if s[SELECTED_LEADER] != 0 and s[UNIT_TYPE + y] != 0:
+        if s[L.SELECTED_LEADER] != 0 and s[L.UNIT_TYPE + y] != 0:
             _marsh_leader_onto_unit(s, y)
         else:
-            marsh_entry(s, y, RS_MOVE)
+            marsh_entry(s, y, P.RS_MOVE)
 
 
 @njit(cache=True)
 def _leave_board(s):
     """CCA §5.1: the picked unit moves off the board by an exit hex (special.exit_value)."""
-    h = s[SELECTED]
+    h = s[L.SELECTED]
     buf = np.zeros(NUM_HEXES, np.int32)
     unit_dests(s, h, buf)
     exit_unit(s, h, exit_value(s, h, buf))
-    s[SELECTED] = -1
-    s[PHASE] = PH_MOVE
+    s[L.SELECTED] = -1
+    s[L.PHASE] = P.PH_MOVE
 
 
 @njit(cache=True)
 def _marsh_leader_onto_unit(s, y):
     """A lone leader who joined a unit in a marsh: killed on a helmet (CCA §3.13)."""
-    if s[TERRAIN + y] == MARSH and roll(s, 1)[FACE_LEADER] > 0:
+    if s[L.TERRAIN + y] == MARSH and roll(s, 1)[FACE_LEADER] > 0:
         remove_leader(s, y, True)
 
 
 @njit(cache=True)
 def step(s, a):
     """Apply the legal action ``a`` for the side that must decide."""
-    s[DECISIONS] += 1
-    ph = s[PHASE]
-    if ph == PH_PLAY:
-        play_card(s, a - A_PLAY)
-    elif ph == PH_ORDER:
-        if a == A_DONE:
-            s[PHASE] = PH_MOVE
-        elif a < A_ORDER_LEADER:
-            order_unit(s, a - A_ORDER_UNIT)
+    s[L.DECISIONS] += 1
+    ph = s[L.PHASE]
+    if ph == P.PH_PLAY:
+        play_card(s, a - P.A_PLAY)
+    elif ph == P.PH_ORDER:
+        if a == P.A_DONE:
+            s[L.PHASE] = P.PH_MOVE
+        elif a < P.A_ORDER_LEADER:
+            order_unit(s, a - P.A_ORDER_UNIT)
         else:
-            order_leader(s, a - A_ORDER_LEADER)
-    elif ph == PH_MOVE:
-        if a == A_DONE:
+            order_leader(s, a - P.A_ORDER_LEADER)
+    elif ph == P.PH_MOVE:
+        if a == P.A_DONE:
             _end_movement(s)
         else:
-            s[SELECTED_LEADER] = 1 if a >= A_PICK_LEADER else 0
-            s[SELECTED] = a - (A_PICK_LEADER if a >= A_PICK_LEADER else A_PICK_UNIT)
-            s[PHASE] = PH_MOVE_DEST
-    elif ph == PH_MOVE_DEST:
-        if a == A_EXIT:
+            s[L.SELECTED_LEADER] = 1 if a >= P.A_PICK_LEADER else 0
+            s[L.SELECTED] = a - (P.A_PICK_LEADER if a >= P.A_PICK_LEADER else P.A_PICK_UNIT)
+            s[L.PHASE] = P.PH_MOVE_DEST
+    elif ph == P.PH_MOVE_DEST:
+        if a == P.A_EXIT:
             _leave_board(s)
         else:
-            _move_to(s, a - A_HEX)
-    elif ph == PH_BATTLE:
-        if a == A_DONE:
+            _move_to(s, a - P.A_HEX)
+    elif ph == P.PH_BATTLE:
+        if a == P.A_DONE:
             _end_battles(s)
         else:
-            s[SELECTED] = a - A_PICK_UNIT
-            s[PHASE] = PH_TARGET
-    elif ph == PH_TARGET:
-        h = s[SELECTED]
-        y = a - A_HEX
-        kind = COMBAT_CLOSE if DIST[h, y] == 1 else COMBAT_RANGED
-        s[SELECTED] = -1
-        s[PHASE] = PH_BATTLE
+            s[L.SELECTED] = a - P.A_PICK_UNIT
+            s[L.PHASE] = P.PH_TARGET
+    elif ph == P.PH_TARGET:
+        h = s[L.SELECTED]
+        y = a - P.A_HEX
+        kind = P.COMBAT_CLOSE if DIST[h, y] == 1 else P.COMBAT_RANGED
+        s[L.SELECTED] = -1
+        s[L.PHASE] = P.PH_BATTLE
         start_combat(s, h, y, kind)
-        if s[PHASE] != PH_REACT:
+        if s[L.PHASE] != P.PH_REACT:
             resolve(s)
-    elif ph == PH_REACT:
-        s[PHASE] = PH_BATTLE
-        if a == A_EVADE:
+    elif ph == P.PH_REACT:
+        s[L.PHASE] = P.PH_BATTLE
+        if a == P.A_EVADE:
             evade_roll(s)
-        elif a == A_FIRST_STRIKE:
+        elif a == P.A_FIRST_STRIKE:
             first_strike(s)
         else:
             attack_roll(s)
         resolve(s)
-    elif ph == PH_EVADE_DEST:
-        evade_to(s, a - A_HEX)
-    elif ph == PH_IGNORE:
-        s[PHASE] = PH_BATTLE
-        set_retreat(s, a - A_IGNORE)
+    elif ph == P.PH_EVADE_DEST:
+        evade_to(s, a - P.A_HEX)
+    elif ph == P.PH_IGNORE:
+        s[L.PHASE] = P.PH_BATTLE
+        set_retreat(s, a - P.A_IGNORE)
         resolve(s)
-    elif ph == PH_RETREAT:
-        s[PHASE] = PH_BATTLE
-        retreat_step(s, a - A_HEX)
+    elif ph == P.PH_RETREAT:
+        s[L.PHASE] = P.PH_BATTLE
+        retreat_step(s, a - P.A_HEX)
         resolve(s)
-    elif ph == PH_LEADER_EVADE:
-        leader_evade_to(s, -1 if a == A_LEADER_OFF else a - A_HEX)
-    elif ph == PH_BATTLE_BACK:
-        s[PHASE] = PH_BATTLE
-        if a == A_BATTLE_BACK:
+    elif ph == P.PH_LEADER_EVADE:
+        leader_evade_to(s, -1 if a == P.A_LEADER_OFF else a - P.A_HEX)
+    elif ph == P.PH_BATTLE_BACK:
+        s[L.PHASE] = P.PH_BATTLE
+        if a == P.A_BATTLE_BACK:
             battle_back(s)
             resolve(s)
         else:
             end_combat(s)
-    elif ph == PH_ADVANCE:
-        if a == A_DONE:
+    elif ph == P.PH_ADVANCE:
+        if a == P.A_DONE:
             end_combat(s)
         else:
-            advance_into(s, a - A_HEX)
+            advance_into(s, a - P.A_HEX)
             after_advance(s)
-    elif ph == PH_EXTRA_HEX:
-        s[PHASE] = PH_BONUS
-        if a != A_DONE:
-            advance_into(s, a - A_HEX)
+    elif ph == P.PH_EXTRA_HEX:
+        s[L.PHASE] = P.PH_BONUS
+        if a != P.A_DONE:
+            advance_into(s, a - P.A_HEX)
         after_advance(s)
-    elif ph == PH_BONUS:
-        if a == A_DONE:
+    elif ph == P.PH_BONUS:
+        if a == P.A_DONE:
             end_combat(s)
         else:
-            att = s[CB_ATTACKER]
-            s[PHASE] = PH_BATTLE
-            start_combat(s, att, a - A_HEX, COMBAT_BONUS)
-            if s[PHASE] != PH_REACT:
+            att = s[L.CB_ATTACKER]
+            s[L.PHASE] = P.PH_BATTLE
+            start_combat(s, att, a - P.A_HEX, P.COMBAT_BONUS)
+            if s[L.PHASE] != P.PH_REACT:
                 resolve(s)
-    if s[WINNER] != 0:
-        s[PHASE] = PH_OVER  # victory is immediate (CCA §3.2)
-    if s[PHASE] != PH_OVER:
+    if s[L.WINNER] != 0:
+        s[L.PHASE] = P.PH_OVER  # victory is immediate (CCA §3.2)
+    if s[L.PHASE] != P.PH_OVER:
         settle(s)
-    if s[PHASE] <= PH_TARGET:
-        s[CURRENT] = s[ACTIVE]
+    if s[L.PHASE] <= P.PH_TARGET:
+        s[L.CURRENT] = s[L.ACTIVE]

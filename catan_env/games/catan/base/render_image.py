@@ -14,17 +14,7 @@ from PIL import Image
 
 from catan_env.render_image import _text
 
-from ..common.render_image import (
-    BADGE_RGB,
-    PANEL_X,
-    SEATS_Y,
-    board_picture,
-    deciding,
-    draw_buildings,
-    draw_robber,
-    panel_header,
-    seat_heading,
-)
+from ..common import render_image as RI
 from .render import summaries
 
 _BLOCK = 104  # a seat block's height in the panel
@@ -33,20 +23,20 @@ _BLOCK = 104  # a seat block's height in the panel
 def draw(state: np.ndarray) -> Image.Image:
     """The picture of the base state ``state``."""
     s = state
-    img, d, seat_rgb = board_picture(s)
-    draw_buildings(d, s, seat_rgb)
-    draw_robber(d, s)
-    panel_header(d, s, "Catan")
-    y = SEATS_Y
+    img, d, seat_rgb = RI.board_picture(s)
+    RI.draw_buildings(d, s, seat_rgb)
+    RI.draw_robber(d, s)
+    RI.panel_header(d, s, "Catan")
+    y = RI.SEATS_Y
     for row in summaries(s):
         p = row["seat"]
-        _seat_block(d, PANEL_X, y, row, seat_rgb[p], deciding(s, p))
+        _seat_block(d, RI.PANEL_X, y, row, seat_rgb[p], RI.deciding(s, p))
         y += _BLOCK
     return img
 
 
 def _seat_block(d, x0, y, row, colour, current: bool) -> None:
-    seat_heading(d, x0, y, row, colour, current, 96)
+    RI.seat_heading(d, x0, y, row, colour, current, 96)
     _text(d, (x0, y + 30), f"cards {row['cards']}   development {row['dev_cards']}", 14,
           anchor="la")  # fmt: skip
     _text(d, (x0, y + 50), f"road {row['road_length']}   army {row['army']}", 14, anchor="la")
@@ -55,4 +45,4 @@ def _seat_block(d, x0, y, row, colour, current: bool) -> None:
         badges.append("Longest Road")
     if row["largest_army"]:
         badges.append("Largest Army")
-    _text(d, (x0, y + 72), "  ".join(badges), 13, BADGE_RGB, anchor="la")
+    _text(d, (x0, y + 72), "  ".join(badges), 13, RI.BADGE_RGB, anchor="la")

@@ -17,19 +17,7 @@ from catan_env.render_image import INK, _text
 
 from ..board.standard import NUM_HEXES, NUM_VERTICES
 from ..common import layout as L
-from ..common.render_image import (
-    BADGE_RGB,
-    HEX_XY,
-    PANEL_X,
-    SEATS_Y,
-    VERTEX_XY,
-    board_picture,
-    deciding,
-    draw_buildings,
-    draw_robber,
-    panel_header,
-    seat_heading,
-)
+from ..common import render_image as RI
 from . import layout as CL
 from .constants import BARBARIAN_ATTACK_POSITION, EVENT_NAMES, MAX_LEVEL, NUM_TRACKS, TRACK_NAMES
 from .render import summaries
@@ -42,31 +30,31 @@ _BLOCK = 118  # a seat block's height in the panel
 def draw(state: np.ndarray) -> Image.Image:
     """The picture of the C&K state ``state``."""
     s = state
-    img, d, seat_rgb = board_picture(s)
+    img, d, seat_rgb = RI.board_picture(s)
     _draw_knights(d, s, seat_rgb)
     crowns = {
         int(s[CL.METRO_VERTEX + t]): TRACK_RGB[t]
         for t in range(NUM_TRACKS)
         if s[CL.METRO_HOLDER + t] >= 0
     }
-    draw_buildings(d, s, seat_rgb, s[CL.VERTEX_WALL : CL.VERTEX_WALL + NUM_VERTICES], crowns)
-    draw_robber(d, s)
+    RI.draw_buildings(d, s, seat_rgb, s[CL.VERTEX_WALL : CL.VERTEX_WALL + NUM_VERTICES], crowns)
+    RI.draw_robber(d, s)
     _draw_merchant(d, s, seat_rgb)
     face = int(s[CL.EVENT_FACE])
-    panel_header(d, s, "Cities & Knights", f", event: {EVENT_NAMES[face]}" if face >= 0 else "")
-    y = SEATS_Y
+    RI.panel_header(d, s, "Cities & Knights", f", event: {EVENT_NAMES[face]}" if face >= 0 else "")
+    y = RI.SEATS_Y
     for row in summaries(s):
         p = row["seat"]
-        _seat_block(d, PANEL_X, y, row, seat_rgb[p], deciding(s, p))
+        _seat_block(d, RI.PANEL_X, y, row, seat_rgb[p], RI.deciding(s, p))
         y += _BLOCK
-    _barbarian_track(d, s, PANEL_X, y + 4)
+    _barbarian_track(d, s, RI.PANEL_X, y + 4)
     return img
 
 
 def _draw_knights(d, s, seat_rgb) -> None:
     owners = s[L.KNIGHT_OWNER : L.KNIGHT_OWNER + NUM_VERTICES]
     for v in np.flatnonzero(owners >= 0):
-        x, y = VERTEX_XY[v]
+        x, y = RI.VERTEX_XY[v]
         colour = seat_rgb[owners[v]]
         active = bool(s[CL.KNIGHT_ACTIVE + v])
         # Active: filled with the seat's colour; inactive: a ring of it around grey.
@@ -81,7 +69,7 @@ def _draw_knights(d, s, seat_rgb) -> None:
 def _draw_merchant(d, s, seat_rgb) -> None:
     m = int(s[CL.MERCHANT_HEX])
     if 0 <= m < NUM_HEXES:
-        x, y = HEX_XY[m]
+        x, y = RI.HEX_XY[m]
         x += 27
         owner = int(s[CL.MERCHANT_OWNER])
         fill = seat_rgb[owner] if owner >= 0 else (200, 200, 200)
@@ -90,7 +78,7 @@ def _draw_merchant(d, s, seat_rgb) -> None:
 
 
 def _seat_block(d, x0, y, row, colour, current: bool) -> None:
-    seat_heading(d, x0, y, row, colour, current, 110)
+    RI.seat_heading(d, x0, y, row, colour, current, 110)
     line1 = f"cards {row['cards']}   progress {row['progress_cards']}   road {row['road_length']}"
     _text(d, (x0, y + 30), line1, 14, anchor="la")
     line2 = f"knights {row['knights']} (active strength {row['active_strength']})"
@@ -105,7 +93,7 @@ def _seat_block(d, x0, y, row, colour, current: bool) -> None:
     if row["defender"]:
         badges.append(f"Defender x{row['defender']}")
     _levels(d, x0, y + 72, row["levels"])
-    _text(d, (x0, y + 92), "  ".join(badges), 13, BADGE_RGB, anchor="la")
+    _text(d, (x0, y + 92), "  ".join(badges), 13, RI.BADGE_RGB, anchor="la")
 
 
 def _levels(d, x0, y, levels) -> None:

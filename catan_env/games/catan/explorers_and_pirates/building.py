@@ -9,6 +9,7 @@ from numba import njit
 from ..common.cards import can_afford, pay, take_from_bank
 from ..common.constants import NUM_CARD_TYPES
 from ..common.layout import BANK, HAND, PUBLIC_VP, ROADS_LEFT, SETTLEMENTS_LEFT
+from . import constants as EC
 from . import layout as EL
 from .board import (
     edge_is_sea_route,
@@ -23,28 +24,6 @@ from .board import (
     vertex_has_own_road,
     vertex_touches_unexplored,
 )
-from .constants import (
-    BANK_RATE,
-    BASE_MP,
-    CAPACITY,
-    CARGO_SIZE,
-    COST_CREW,
-    COST_HARBOR,
-    COST_ROAD,
-    COST_SETTLEMENT,
-    COST_SETTLER,
-    COST_SHIP,
-    CREW,
-    FISH,
-    GOLD_BUYS_PER_TURN,
-    GOLD_PRICE,
-    HARBOR_SETTLEMENT,
-    MOD_CREWS,
-    NUM_CARGO,
-    SETTLER,
-    SHIPS_PER_PLAYER,
-    SPICE_SACK,
-)
 from .missions import ep_check_win
 from .tables import (
     T_MODULES,
@@ -57,23 +36,23 @@ from .tables import (
 
 @njit(cache=True, inline="always")
 def ship_slot(p, k):
-    return p * SHIPS_PER_PLAYER + k
+    return p * EC.SHIPS_PER_PLAYER + k
 
 
 @njit(cache=True)
 def hold_used(state, p, k):
-    base = EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
+    base = EL.SHIP_CARGO + ship_slot(p, k) * EC.NUM_CARGO
     used = 0
-    for c in range(NUM_CARGO):
-        used += state[base + c] * CARGO_SIZE[c]
+    for c in range(EC.NUM_CARGO):
+        used += state[base + c] * EC.CARGO_SIZE[c]
     return used
 
 
 @njit(cache=True)
 def storage_used(state, v):
     used = 0
-    for c in range(NUM_CARGO):
-        used += state[EL.EP_STORAGE + v * NUM_CARGO + c] * CARGO_SIZE[c]
+    for c in range(EC.NUM_CARGO):
+        used += state[EL.EP_STORAGE + v * EC.NUM_CARGO + c] * EC.CARGO_SIZE[c]
     return used
 
 
@@ -81,20 +60,20 @@ def storage_used(state, v):
 def return_cargo(state, p, c, n):
     """``n`` pieces of kind ``c`` leave a hold or storage: settlers and crews go back
     to ``p``'s supply, fish and spice sacks to the general supply (§4.7)."""
-    if c == SETTLER:
+    if c == EC.SETTLER:
         state[EL.SETTLERS_LEFT + p] += n
-    elif c == CREW:
+    elif c == EC.CREW:
         state[EL.CREWS_LEFT + p] += n
-    elif c == FISH:
+    elif c == EC.FISH:
         state[EL.FISH_SUPPLY] += n
-    elif c == SPICE_SACK:
+    elif c == EC.SPICE_SACK:
         state[EL.SPICE_SUPPLY] += n
 
 
 @njit(cache=True)
 def clear_hold(state, p, k):
-    base = EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO
-    for c in range(NUM_CARGO):
+    base = EL.SHIP_CARGO + ship_slot(p, k) * EC.NUM_CARGO
+    for c in range(EC.NUM_CARGO):
         if state[base + c] > 0:
             return_cargo(state, p, c, state[base + c])
             state[base + c] = 0
@@ -103,7 +82,7 @@ def clear_hold(state, p, k):
 @njit(cache=True)
 def ships_in_supply(state, p):
     n = 0
-    for k in range(SHIPS_PER_PLAYER):
+    for k in range(EC.SHIPS_PER_PLAYER):
         if state[EL.SHIP_EDGE + ship_slot(p, k)] < 0:
             n += 1
     return n
@@ -116,14 +95,14 @@ def ships_in_supply(state, p):
 def can_build_road(state, tb, p, e, free):
     if e >= tb[T_NUM_EDGES] or state[EL.EP_ROAD_OWNER + e] >= 0 or state[ROADS_LEFT + p] <= 0:
         return False
-    if not free and not can_afford(state, p, COST_ROAD):
+    if not free and not can_afford(state, p, EC.COST_ROAD):
         return False
     return edge_road_ok(state, tb, e, p) and road_connected(state, tb, p, e)
 
 
 @njit(cache=True)
 def do_build_road(state, tb, p, e):
-    pay(state, p, COST_ROAD)
+    pay(state, p, EC.COST_ROAD)
     state[EL.EP_ROAD_OWNER + e] = p
     state[ROADS_LEFT + p] -= 1
 
@@ -132,7 +111,7 @@ def do_build_road(state, tb, p, e):
 def can_build_settlement(state, tb, p, v):
     if v >= tb[T_NUM_VERTICES] or state[SETTLEMENTS_LEFT + p] <= 0:
         return False
-    if not can_afford(state, p, COST_SETTLEMENT):
+    if not can_afford(state, p, EC.COST_SETTLEMENT):
         return False
     return settlement_spot_ok(state, tb, v, p) and vertex_has_own_road(state, tb, p, v)
 
@@ -148,7 +127,7 @@ def add_settlement(state, p, v):
 
 @njit(cache=True)
 def do_build_settlement(state, tb, p, v):
-    pay(state, p, COST_SETTLEMENT)
+    pay(state, p, EC.COST_SETTLEMENT)
     add_settlement(state, p, v)
 
 
@@ -159,15 +138,15 @@ def can_build_harbor(state, tb, p, v):
         return False
     if state[EL.EP_VERTEX_OWNER + v] != p or state[EL.EP_VERTEX_BUILDING + v] != 1:
         return False
-    if not can_afford(state, p, COST_HARBOR):
+    if not can_afford(state, p, EC.COST_HARBOR):
         return False
     return vertex_coastal(state, tb, v) and not vertex_touches_unexplored(state, tb, v)
 
 
 @njit(cache=True)
 def do_build_harbor(state, tb, p, v):
-    pay(state, p, COST_HARBOR)
-    state[EL.EP_VERTEX_BUILDING + v] = HARBOR_SETTLEMENT
+    pay(state, p, EC.COST_HARBOR)
+    state[EL.EP_VERTEX_BUILDING + v] = EC.HARBOR_SETTLEMENT
     state[SETTLEMENTS_LEFT + p] += 1
     state[EL.HARBORS_LEFT + p] -= 1
     state[PUBLIC_VP + p] += 1  # 2 VP instead of 1
@@ -190,7 +169,7 @@ def ship_route_ok(state, tb, p, e):
 
 @njit(cache=True)
 def can_build_ship(state, tb, p, e, free):
-    if not free and (ships_in_supply(state, p) == 0 or not can_afford(state, p, COST_SHIP)):
+    if not free and (ships_in_supply(state, p) == 0 or not can_afford(state, p, EC.COST_SHIP)):
         return False
     return ship_route_ok(state, tb, p, e)
 
@@ -200,12 +179,12 @@ def do_build_ship(state, tb, p, e, free):
     """Place a new ship on ``e`` with the base movement points; returns its slot
     (the caller adds Swift Voyage, which lives in a module above this one)."""
     if not free:
-        pay(state, p, COST_SHIP)
-    for k in range(SHIPS_PER_PLAYER):
+        pay(state, p, EC.COST_SHIP)
+    for k in range(EC.SHIPS_PER_PLAYER):
         i = ship_slot(p, k)
         if state[EL.SHIP_EDGE + i] < 0:
             state[EL.SHIP_EDGE + i] = e
-            state[EL.SHIP_MP + i] = BASE_MP
+            state[EL.SHIP_MP + i] = EC.BASE_MP
             state[EL.SHIP_FLAGS + i] = 0
             return i
     return -1
@@ -222,7 +201,7 @@ def any_ship_route(state, tb, p):
 @njit(cache=True)
 def can_rebuild_ship(state, tb, p, k):
     """All ships are out: ``k`` may be taken off to be built again (§4.6.4)."""
-    if ships_in_supply(state, p) > 0 or not can_afford(state, p, COST_SHIP):
+    if ships_in_supply(state, p) > 0 or not can_afford(state, p, EC.COST_SHIP):
         return False
     i = ship_slot(p, k)
     e = state[EL.SHIP_EDGE + i]
@@ -235,7 +214,7 @@ def can_rebuild_ship(state, tb, p, k):
 @njit(cache=True)
 def do_rebuild_ship(state, tb, p, k):
     """Pay, take ship ``k`` off with everything in its hold lost; place it next."""
-    pay(state, p, COST_SHIP)
+    pay(state, p, EC.COST_SHIP)
     i = ship_slot(p, k)
     clear_hold(state, p, k)
     state[EL.SHIP_EDGE + i] = -1
@@ -274,7 +253,10 @@ def _storage_takes(state, tb, p, v, supply, cost, c):
     """A piece of cargo kind ``c`` may be made into the storage of ``p``'s harbor ``v``."""
     if v >= tb[T_NUM_VERTICES] or not own_harbor(state, p, v):
         return False
-    return _can_make(state, p, supply, cost) and storage_used(state, v) + CARGO_SIZE[c] <= CAPACITY
+    return (
+        _can_make(state, p, supply, cost)
+        and storage_used(state, v) + EC.CARGO_SIZE[c] <= EC.CAPACITY
+    )
 
 
 @njit(cache=True, inline="always")
@@ -282,52 +264,63 @@ def _hold_takes(state, tb, p, k, supply, cost, c):
     """A piece of cargo kind ``c`` may be made into ship ``k``'s hold at ``p``'s harbor."""
     if not _ship_at_harbor(state, tb, p, k):
         return False
-    return _can_make(state, p, supply, cost) and hold_used(state, p, k) + CARGO_SIZE[c] <= CAPACITY
+    return (
+        _can_make(state, p, supply, cost)
+        and hold_used(state, p, k) + EC.CARGO_SIZE[c] <= EC.CAPACITY
+    )
 
 
 @njit(cache=True)
 def can_settler_to_storage(state, tb, p, v):
-    return _storage_takes(state, tb, p, v, EL.SETTLERS_LEFT, COST_SETTLER, SETTLER)
+    return _storage_takes(state, tb, p, v, EL.SETTLERS_LEFT, EC.COST_SETTLER, EC.SETTLER)
 
 
 @njit(cache=True)
 def do_settler_to_storage(state, tb, p, v):
-    _make(state, p, EL.SETTLERS_LEFT, COST_SETTLER, EL.EP_STORAGE + v * NUM_CARGO + SETTLER)
+    _make(
+        state, p, EL.SETTLERS_LEFT, EC.COST_SETTLER, EL.EP_STORAGE + v * EC.NUM_CARGO + EC.SETTLER
+    )
 
 
 @njit(cache=True)
 def can_settler_to_ship(state, tb, p, k):
-    return _hold_takes(state, tb, p, k, EL.SETTLERS_LEFT, COST_SETTLER, SETTLER)
+    return _hold_takes(state, tb, p, k, EL.SETTLERS_LEFT, EC.COST_SETTLER, EC.SETTLER)
 
 
 @njit(cache=True)
 def do_settler_to_ship(state, tb, p, k):
-    slot = EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + SETTLER
-    _make(state, p, EL.SETTLERS_LEFT, COST_SETTLER, slot)
+    slot = EL.SHIP_CARGO + ship_slot(p, k) * EC.NUM_CARGO + EC.SETTLER
+    _make(state, p, EL.SETTLERS_LEFT, EC.COST_SETTLER, slot)
 
 
 @njit(cache=True)
 def can_crew_to_storage(state, tb, p, v):
-    if (tb[T_MODULES] & MOD_CREWS) == 0:
+    if (tb[T_MODULES] & EC.MOD_CREWS) == 0:
         return False
-    return _storage_takes(state, tb, p, v, EL.CREWS_LEFT, COST_CREW, CREW)
+    return _storage_takes(state, tb, p, v, EL.CREWS_LEFT, EC.COST_CREW, EC.CREW)
 
 
 @njit(cache=True)
 def do_crew_to_storage(state, tb, p, v):
-    _make(state, p, EL.CREWS_LEFT, COST_CREW, EL.EP_STORAGE + v * NUM_CARGO + CREW)
+    _make(state, p, EL.CREWS_LEFT, EC.COST_CREW, EL.EP_STORAGE + v * EC.NUM_CARGO + EC.CREW)
 
 
 @njit(cache=True)
 def can_crew_to_ship(state, tb, p, k):
-    if (tb[T_MODULES] & MOD_CREWS) == 0:
+    if (tb[T_MODULES] & EC.MOD_CREWS) == 0:
         return False
-    return _hold_takes(state, tb, p, k, EL.CREWS_LEFT, COST_CREW, CREW)
+    return _hold_takes(state, tb, p, k, EL.CREWS_LEFT, EC.COST_CREW, EC.CREW)
 
 
 @njit(cache=True)
 def do_crew_to_ship(state, tb, p, k):
-    _make(state, p, EL.CREWS_LEFT, COST_CREW, EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + CREW)
+    _make(
+        state,
+        p,
+        EL.CREWS_LEFT,
+        EC.COST_CREW,
+        EL.SHIP_CARGO + ship_slot(p, k) * EC.NUM_CARGO + EC.CREW,
+    )
 
 
 # --- throwing cargo away (§4.7) ----------------------------------------------------------
@@ -336,12 +329,12 @@ def do_crew_to_ship(state, tb, p, k):
 @njit(cache=True)
 def can_drop_from_ship(state, p, k, c):
     i = ship_slot(p, k)
-    return state[EL.SHIP_EDGE + i] >= 0 and state[EL.SHIP_CARGO + i * NUM_CARGO + c] > 0
+    return state[EL.SHIP_EDGE + i] >= 0 and state[EL.SHIP_CARGO + i * EC.NUM_CARGO + c] > 0
 
 
 @njit(cache=True)
 def do_drop_from_ship(state, p, k, c):
-    state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] -= 1
+    state[EL.SHIP_CARGO + ship_slot(p, k) * EC.NUM_CARGO + c] -= 1
     return_cargo(state, p, c, 1)
 
 
@@ -349,12 +342,12 @@ def do_drop_from_ship(state, p, k, c):
 def can_drop_from_storage(state, tb, p, v, c):
     if v >= tb[T_NUM_VERTICES] or not own_harbor(state, p, v):
         return False
-    return state[EL.EP_STORAGE + v * NUM_CARGO + c] > 0
+    return state[EL.EP_STORAGE + v * EC.NUM_CARGO + c] > 0
 
 
 @njit(cache=True)
 def do_drop_from_storage(state, p, v, c):
-    state[EL.EP_STORAGE + v * NUM_CARGO + c] -= 1
+    state[EL.EP_STORAGE + v * EC.NUM_CARGO + c] -= 1
     return_cargo(state, p, c, 1)
 
 
@@ -363,39 +356,39 @@ def do_drop_from_storage(state, p, v, c):
 
 @njit(cache=True)
 def can_maritime(state, p, give, get):
-    return state[HAND + p * NUM_CARD_TYPES + give] >= BANK_RATE and state[BANK + get] > 0
+    return state[HAND + p * NUM_CARD_TYPES + give] >= EC.BANK_RATE and state[BANK + get] > 0
 
 
 @njit(cache=True)
 def do_maritime(state, p, give, get):
-    state[HAND + p * NUM_CARD_TYPES + give] -= BANK_RATE
-    state[BANK + give] += BANK_RATE
+    state[HAND + p * NUM_CARD_TYPES + give] -= EC.BANK_RATE
+    state[BANK + give] += EC.BANK_RATE
     take_from_bank(state, p, get, 1)
 
 
 @njit(cache=True)
 def can_sell_for_gold(state, p, r):
-    return state[HAND + p * NUM_CARD_TYPES + r] >= BANK_RATE
+    return state[HAND + p * NUM_CARD_TYPES + r] >= EC.BANK_RATE
 
 
 @njit(cache=True)
 def do_sell_for_gold(state, p, r):
-    state[HAND + p * NUM_CARD_TYPES + r] -= BANK_RATE
-    state[BANK + r] += BANK_RATE
+    state[HAND + p * NUM_CARD_TYPES + r] -= EC.BANK_RATE
+    state[BANK + r] += EC.BANK_RATE
     state[EL.GOLD + p] += 1
 
 
 @njit(cache=True)
 def can_buy_with_gold(state, p, r):
     return (
-        state[EL.GOLD + p] >= GOLD_PRICE
-        and state[EL.GOLD_BUYS] < GOLD_BUYS_PER_TURN
+        state[EL.GOLD + p] >= EC.GOLD_PRICE
+        and state[EL.GOLD_BUYS] < EC.GOLD_BUYS_PER_TURN
         and state[BANK + r] > 0
     )
 
 
 @njit(cache=True)
 def do_buy_with_gold(state, p, r):
-    state[EL.GOLD + p] -= GOLD_PRICE
+    state[EL.GOLD + p] -= EC.GOLD_PRICE
     state[EL.GOLD_BUYS] += 1
     take_from_bank(state, p, r, 1)

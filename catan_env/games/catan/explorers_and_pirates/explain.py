@@ -14,21 +14,9 @@ from ..common import layout as L
 from ..common.constants import NUM_CARD_TYPES, RESOURCE_NAMES
 from ..common.explain import cannot_afford
 from . import board as B
+from . import constants as EC
 from . import layout as EL
 from . import phases as PH
-from .constants import (
-    CARGO_NAMES,
-    COST_CREW,
-    COST_HARBOR,
-    COST_ROAD,
-    COST_SETTLEMENT,
-    COST_SETTLER,
-    COST_SHIP,
-    GOLD_BUYS_PER_TURN,
-    NUM_CARGO,
-    SCENARIOS,
-    SHIPS_PER_PLAYER,
-)
 from .tables import (
     T_EDGE_EDGES,
     T_EDGE_VERTICES,
@@ -146,7 +134,7 @@ def _afford(s, p, cost) -> str | None:
 
 
 def _ship(s, p, k):
-    return int(s[EL.SHIP_EDGE + p * SHIPS_PER_PLAYER + k])
+    return int(s[EL.SHIP_EDGE + p * EC.SHIPS_PER_PLAYER + k])
 
 
 def _spot(s, tb, v) -> str:
@@ -178,7 +166,7 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
 
 
 def _reason(s, info, phase, p) -> str:
-    tb = scenario_tables(SCENARIOS[int(s[EL.OPT_SCENARIO])])
+    tb = scenario_tables(EC.SCENARIOS[int(s[EL.OPT_SCENARIO])])
     f, arg = info.family, info.arg
     if f in _TRADE:
         return _trade_reason(s, f, arg, p)
@@ -197,7 +185,7 @@ def _reason(s, info, phase, p) -> str:
             return "crews are not part of Land Ho! (E&P §10.1)"
         if s[CREWS_LEFT + p] == 0:
             return f"seat {p} has no crew left in supply"
-        why = _afford(s, p, COST_CREW)
+        why = _afford(s, p, EC.COST_CREW)
         if why:
             return why
         return "there is no harbor settlement of the seat there, or no room (E&P §5.1, §4.7)"
@@ -235,7 +223,7 @@ def _reason(s, info, phase, p) -> str:
     if f == "deliver":
         k, c = arg
         return (
-            f"ship s{k} carries no {CARGO_NAMES[c]} to deliver or is not at a Council anchor "
+            f"ship s{k} carries no {EC.CARGO_NAMES[c]} to deliver or is not at a Council anchor "
             "(E&P §8.4, §9.3)"
         )
     if f == "befriend_village":
@@ -270,7 +258,7 @@ def _reason(s, info, phase, p) -> str:
     if f == "build_settlement":
         if s[L.SETTLEMENTS_LEFT + p] == 0:
             return f"seat {p} has no settlement left in supply"
-        why = _afford(s, p, COST_SETTLEMENT)
+        why = _afford(s, p, EC.COST_SETTLEMENT)
         if why:
             return why
         if not B.settlement_spot_ok(s, tb, arg, p):
@@ -279,7 +267,7 @@ def _reason(s, info, phase, p) -> str:
     if f == "build_road":
         if s[L.ROADS_LEFT + p] == 0:
             return f"seat {p} has no road left in supply"
-        why = _afford(s, p, COST_ROAD)
+        why = _afford(s, p, EC.COST_ROAD)
         if why:
             return why
         if s[EL.EP_ROAD_OWNER + arg] >= 0:
@@ -295,16 +283,16 @@ def _reason(s, info, phase, p) -> str:
             return f"seat {p} has no settlement on v{arg} to upgrade"
         if s[EL.HARBORS_LEFT + p] == 0:
             return f"seat {p} has no harbor settlement left in supply"
-        why = _afford(s, p, COST_HARBOR)
+        why = _afford(s, p, EC.COST_HARBOR)
         if why:
             return why
         return f"v{arg} is not on the coast (no sea hex or frame there, E&P §4.6.3)"
     if f == "build_ship":
         if phase == PH.ACTION:
-            free = sum(_ship(s, p, k) < 0 for k in range(SHIPS_PER_PLAYER))
+            free = sum(_ship(s, p, k) < 0 for k in range(EC.SHIPS_PER_PLAYER))
             if free == 0:
                 return f"all of seat {p}'s ships are out: rebuild one first (rebuild_ship)"
-            why = _afford(s, p, COST_SHIP)
+            why = _afford(s, p, EC.COST_SHIP)
             if why:
                 return why
         if not B.edge_is_sea_route(s, tb, arg):
@@ -315,16 +303,16 @@ def _reason(s, info, phase, p) -> str:
             return f"path e{arg} already holds 2 ships"
         return f"an end of path e{arg} touches an unexplored hex (E&P §4.6.4)"
     if f == "rebuild_ship":
-        if any(_ship(s, p, k) < 0 for k in range(SHIPS_PER_PLAYER)):
+        if any(_ship(s, p, k) < 0 for k in range(EC.SHIPS_PER_PLAYER)):
             return f"seat {p} still has a ship in supply: build that one"
-        why = _afford(s, p, COST_SHIP)
+        why = _afford(s, p, EC.COST_SHIP)
         if why:
             return why
         return "no sea route would be free for the rebuilt ship"
     if f in ("settler_to_storage", "settler_to_ship"):
         if s[EL.SETTLERS_LEFT + p] == 0:
             return f"seat {p} has no settler left in supply"
-        why = _afford(s, p, COST_SETTLER)
+        why = _afford(s, p, EC.COST_SETTLER)
         if why:
             return why
         if f == "settler_to_storage":
@@ -339,12 +327,12 @@ def _reason(s, info, phase, p) -> str:
         return f"the hold of ship s{arg} is not empty"
     if f == "drop_from_ship":
         k, c = arg
-        return f"ship s{k} carries no {CARGO_NAMES[c]}"
+        return f"ship s{k} carries no {EC.CARGO_NAMES[c]}"
     if f == "drop_from_storage":
         v, c = arg
         if v >= tb[T_NUM_VERTICES] or not B.own_harbor(s, p, v):
             return f"seat {p} has no harbor settlement on v{v}"
-        return f"the storage at v{v} holds no {CARGO_NAMES[c]}"
+        return f"the storage at v{v} holds no {EC.CARGO_NAMES[c]}"
     if f == "maritime":
         give, get = arg
         if s[L.HAND + p * NUM_CARD_TYPES + give] < 3:
@@ -353,8 +341,8 @@ def _reason(s, info, phase, p) -> str:
     if f == "sell_for_gold":
         return f"selling for gold takes 3 {RESOURCE_NAMES[arg]} (E&P §4.5)"
     if f == "buy_with_gold":
-        if s[EL.GOLD_BUYS] >= GOLD_BUYS_PER_TURN:
-            return f"gold buys at most {GOLD_BUYS_PER_TURN} resources per turn (E&P §4.5)"
+        if s[EL.GOLD_BUYS] >= EC.GOLD_BUYS_PER_TURN:
+            return f"gold buys at most {EC.GOLD_BUYS_PER_TURN} resources per turn (E&P §4.5)"
         if s[EL.GOLD + p] < 2:
             return f"a resource costs 2 gold and seat {p} has {int(s[EL.GOLD + p])}"
         return f"the bank has no {RESOURCE_NAMES[arg]} left"
@@ -368,7 +356,7 @@ def _reason(s, info, phase, p) -> str:
     if f in ("sail", "boost", "stop_ship") and moving < 0:
         return "no ship is moving: select_ship first"
     if f == "sail":
-        i = p * SHIPS_PER_PLAYER + moving
+        i = p * EC.SHIPS_PER_PLAYER + moving
         if s[EL.SHIP_MP + i] < 1:
             return f"ship s{moving} has no movement points left (boost with 1 wool for +2)"
         cur = int(s[EL.SHIP_EDGE + i])
@@ -378,7 +366,7 @@ def _reason(s, info, phase, p) -> str:
             return f"path e{arg} is not a sea route (E&P §2.3)"
         return f"the ship would have to stop on e{arg}, which already holds 2 ships (E&P §4.8)"
     if f == "boost":
-        i = p * SHIPS_PER_PLAYER + moving
+        i = p * EC.SHIPS_PER_PLAYER + moving
         if s[EL.SHIP_FLAGS + i] & EL.BOOSTED:
             return f"ship s{moving} has already bought extra movement this turn"
         return f"extra movement costs 1 wool and seat {p} has none"
@@ -393,8 +381,8 @@ def _reason(s, info, phase, p) -> str:
         return f"ship s{k} is not on the board"
     if f == "found_settlement":
         end = arg[1]
-        i = p * SHIPS_PER_PLAYER + k
-        if s[EL.SHIP_CARGO + i * NUM_CARGO] == 0:
+        i = p * EC.SHIPS_PER_PLAYER + k
+        if s[EL.SHIP_CARGO + i * EC.NUM_CARGO] == 0:
             return f"ship s{k} carries no settler"
         if s[L.SETTLEMENTS_LEFT + p] == 0:
             return f"seat {p} has no settlement left in supply"
@@ -402,19 +390,19 @@ def _reason(s, info, phase, p) -> str:
     v = B.ship_harbor(s, tb, p, e)
     if v < 0:
         return f"ship s{k} does not point at one of seat {p}'s harbor settlements"
-    i = p * SHIPS_PER_PLAYER + k
-    hold = s[EL.SHIP_CARGO + i * NUM_CARGO : EL.SHIP_CARGO + (i + 1) * NUM_CARGO]
-    store = s[EL.EP_STORAGE + v * NUM_CARGO : EL.EP_STORAGE + (v + 1) * NUM_CARGO]
+    i = p * EC.SHIPS_PER_PLAYER + k
+    hold = s[EL.SHIP_CARGO + i * EC.NUM_CARGO : EL.SHIP_CARGO + (i + 1) * EC.NUM_CARGO]
+    store = s[EL.EP_STORAGE + v * EC.NUM_CARGO : EL.EP_STORAGE + (v + 1) * EC.NUM_CARGO]
     if f == "load":
         c = arg[1]
         if store[c] == 0:
-            return f"the storage at v{v} holds no {CARGO_NAMES[c]}"
-        return f"the hold of s{k} has no room for a {CARGO_NAMES[c]} (E&P §4.7)"
+            return f"the storage at v{v} holds no {EC.CARGO_NAMES[c]}"
+        return f"the hold of s{k} has no room for a {EC.CARGO_NAMES[c]} (E&P §4.7)"
     if f == "unload":
         c = arg[1]
         if hold[c] == 0:
-            return f"ship s{k} carries no {CARGO_NAMES[c]}"
-        return f"the storage at v{v} has no room for a {CARGO_NAMES[c]} (E&P §4.7)"
+            return f"ship s{k} carries no {EC.CARGO_NAMES[c]}"
+        return f"the storage at v{v} has no room for a {EC.CARGO_NAMES[c]} (E&P §4.7)"
     if f == "swap_cargo":
         return "a swap needs a loaded hold and a loaded storage with different cargo"
     return "not allowed now"

@@ -13,6 +13,7 @@ from ..common.constants import (
     NUM_RESOURCES,
     RESOURCE_CARDS_PER_TYPE,
 )
+from . import constants as EC
 from . import layout as EL
 from . import phases as PH
 from .board import (
@@ -21,33 +22,6 @@ from .board import (
     revealed_sea,
     ships_on,
 )
-from .constants import (
-    AREA_NORTH,
-    CAPACITY,
-    CARGO_SIZE,
-    CREW,
-    CREWS_PER_PLAYER,
-    FISH,
-    FISH_PER_GAME,
-    HARBOR_SETTLEMENT,
-    HARBORS_PER_PLAYER,
-    LAIR_ACTIVE,
-    LAIR_CAPTURED,
-    LAIR_NONE,
-    MOD_CREWS,
-    MOD_FISH,
-    MOD_SPICES,
-    NUM_CARGO,
-    ROADS_PER_PLAYER,
-    SEA,
-    SETTLEMENTS_PER_PLAYER,
-    SETTLER,
-    SETTLERS_PER_PLAYER,
-    SHIPS_PER_PLAYER,
-    SPICE_SACK,
-    SPICE_SACKS_TOTAL,
-)
-from .constants import GOLD as GOLD_KIND
 from .missions import mission_vp
 from .tables import (
     T_HEX_AREA,
@@ -109,43 +83,47 @@ def _pieces(state, tb, n):
         settlers = 0
         for v in range(tb[T_NUM_VERTICES]):
             if state[EL.EP_VERTEX_OWNER + v] == p:
-                if state[EL.EP_VERTEX_BUILDING + v] == HARBOR_SETTLEMENT:
+                if state[EL.EP_VERTEX_BUILDING + v] == EC.HARBOR_SETTLEMENT:
                     harbors += 1
-                    settlers += state[EL.EP_STORAGE + v * NUM_CARGO + SETTLER]
+                    settlers += state[EL.EP_STORAGE + v * EC.NUM_CARGO + EC.SETTLER]
                 else:
                     settlements += 1
         for e in range(tb[T_NUM_EDGES]):
             if state[EL.EP_ROAD_OWNER + e] == p:
                 roads += 1
-        for k in range(SHIPS_PER_PLAYER):
-            settlers += state[EL.SHIP_CARGO + (p * SHIPS_PER_PLAYER + k) * NUM_CARGO + SETTLER]
+        for k in range(EC.SHIPS_PER_PLAYER):
+            settlers += state[
+                EL.SHIP_CARGO + (p * EC.SHIPS_PER_PLAYER + k) * EC.NUM_CARGO + EC.SETTLER
+            ]
         if (
             min(state[L.SETTLEMENTS_LEFT + p], state[EL.HARBORS_LEFT + p]) < 0
             or min(state[L.ROADS_LEFT + p], state[EL.SETTLERS_LEFT + p]) < 0
         ):
             return 2
         if (
-            settlements + state[L.SETTLEMENTS_LEFT + p] != SETTLEMENTS_PER_PLAYER
-            or harbors + state[EL.HARBORS_LEFT + p] != HARBORS_PER_PLAYER
-            or roads + state[L.ROADS_LEFT + p] != ROADS_PER_PLAYER
-            or settlers + state[EL.SETTLERS_LEFT + p] != SETTLERS_PER_PLAYER
+            settlements + state[L.SETTLEMENTS_LEFT + p] != EC.SETTLEMENTS_PER_PLAYER
+            or harbors + state[EL.HARBORS_LEFT + p] != EC.HARBORS_PER_PLAYER
+            or roads + state[L.ROADS_LEFT + p] != EC.ROADS_PER_PLAYER
+            or settlers + state[EL.SETTLERS_LEFT + p] != EC.SETTLERS_PER_PLAYER
         ):
             return 3
         if state[L.PUBLIC_VP + p] != settlements + 2 * harbors + state[EL.MISSION_VP + p]:
             return 4
         if state[EL.MISSION_VP + p] != mission_vp(state, p):
             return 14
-        if tb[T_MODULES] & MOD_CREWS:
+        if tb[T_MODULES] & EC.MOD_CREWS:
             crews = state[EL.CREWS_LEFT + p]
             for v in range(tb[T_NUM_VERTICES]):
                 if state[EL.EP_VERTEX_OWNER + v] == p:
-                    crews += state[EL.EP_STORAGE + v * NUM_CARGO + CREW]
-            for k in range(SHIPS_PER_PLAYER):
-                crews += state[EL.SHIP_CARGO + (p * SHIPS_PER_PLAYER + k) * NUM_CARGO + CREW]
+                    crews += state[EL.EP_STORAGE + v * EC.NUM_CARGO + EC.CREW]
+            for k in range(EC.SHIPS_PER_PLAYER):
+                crews += state[
+                    EL.SHIP_CARGO + (p * EC.SHIPS_PER_PLAYER + k) * EC.NUM_CARGO + EC.CREW
+                ]
             for h in range(tb[T_NUM_HEXES]):
                 crews += state[EL.LAIR_CREWS + h * MAX_PLAYERS + p]
                 crews += state[EL.SPICE_CREW + h * MAX_PLAYERS + p]
-            if crews != CREWS_PER_PLAYER or state[EL.CREWS_LEFT + p] < 0:
+            if crews != EC.CREWS_PER_PLAYER or state[EL.CREWS_LEFT + p] < 0:
                 return 13
     return 0
 
@@ -155,9 +133,9 @@ def _carried(state, tb, c):
     """Cargo of kind ``c`` in every harbor's storage and every ship's hold."""
     total = 0
     for v in range(tb[T_NUM_VERTICES]):
-        total += state[EL.EP_STORAGE + v * NUM_CARGO + c]
-    for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
-        total += state[EL.SHIP_CARGO + i * NUM_CARGO + c]
+        total += state[EL.EP_STORAGE + v * EC.NUM_CARGO + c]
+    for i in range(MAX_PLAYERS * EC.SHIPS_PER_PLAYER):
+        total += state[EL.SHIP_CARGO + i * EC.NUM_CARGO + c]
     return total
 
 
@@ -166,27 +144,27 @@ def _hold(state, at):
     """Space used by the cargo counts from ``at`` (a storage or a ship's hold) and the
     check code: 2 for a negative count, 5 over capacity, else 0."""
     used = 0
-    for c in range(NUM_CARGO):
+    for c in range(EC.NUM_CARGO):
         x = state[at + c]
         if x < 0:
             return 2, used
-        used += x * CARGO_SIZE[c]
-    return (5 if used > CAPACITY else 0), used
+        used += x * EC.CARGO_SIZE[c]
+    return (5 if used > EC.CAPACITY else 0), used
 
 
 @njit(cache=True)
 def _cargo_and_ships(state, tb, n):
     for v in range(tb[T_NUM_VERTICES]):
-        code, used = _hold(state, EL.EP_STORAGE + v * NUM_CARGO)
+        code, used = _hold(state, EL.EP_STORAGE + v * EC.NUM_CARGO)
         if code:
             return code
-        if used > 0 and state[EL.EP_VERTEX_BUILDING + v] != HARBOR_SETTLEMENT:
+        if used > 0 and state[EL.EP_VERTEX_BUILDING + v] != EC.HARBOR_SETTLEMENT:
             return 11
     moving = -1
     if state[EL.MOVING_SHIP] >= 0:
-        moving = state[L.ACTIVE_PLAYER] * SHIPS_PER_PLAYER + state[EL.MOVING_SHIP]
-    for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
-        code, used = _hold(state, EL.SHIP_CARGO + i * NUM_CARGO)
+        moving = state[L.ACTIVE_PLAYER] * EC.SHIPS_PER_PLAYER + state[EL.MOVING_SHIP]
+    for i in range(MAX_PLAYERS * EC.SHIPS_PER_PLAYER):
+        code, used = _hold(state, EL.SHIP_CARGO + i * EC.NUM_CARGO)
         if code:
             return code
         e = state[EL.SHIP_EDGE + i]
@@ -220,10 +198,10 @@ def _board(state, tb):
                 return 8
     drawn = [0, 0]
     for h in range(tb[T_NUM_HEXES]):
-        a = tb[T_HEX_AREA + h] - AREA_NORTH
+        a = tb[T_HEX_AREA + h] - EC.AREA_NORTH
         if a < 0 or state[EL.EP_HEX_REVEALED + h] == 0:
             continue
-        if state[EL.EP_HEX_KIND + h] < SEA:
+        if state[EL.EP_HEX_KIND + h] < EC.SEA:
             drawn[a] += 1
             if state[EL.EP_HEX_NUMBER + h] == 0:
                 return 9
@@ -279,7 +257,7 @@ def check_state(state, tb):
             return 10
     if state[EL.GOLD_BUYS] > 2 or state[EL.GOLD_BUYS] < 0:
         return 12
-    if tb[T_MODULES] & MOD_FISH:
+    if tb[T_MODULES] & EC.MOD_FISH:
         fish = state[EL.FISH_SUPPLY]
         for h in range(tb[T_NUM_HEXES]):
             fish += state[EL.FISH_ON + h]
@@ -287,15 +265,15 @@ def check_state(state, tb):
                 state[EL.PIRATE_HEX] == h or not state[EL.EP_HEX_REVEALED + h]
             ):
                 return 17
-        fish += _carried(state, tb, FISH)
-        if fish != FISH_PER_GAME or state[EL.FISH_SUPPLY] < 0:
+        fish += _carried(state, tb, EC.FISH)
+        if fish != EC.FISH_PER_GAME or state[EL.FISH_SUPPLY] < 0:
             return 17
-    if tb[T_MODULES] & MOD_SPICES:
+    if tb[T_MODULES] & EC.MOD_SPICES:
         sacks = state[EL.SPICE_SUPPLY] + state[EL.SPICE_GONE]
         for h in range(tb[T_NUM_HEXES]):
             sacks += state[EL.SPICE_SACKS + h]
-        sacks += _carried(state, tb, SPICE_SACK)
-        if sacks != SPICE_SACKS_TOTAL or state[EL.SPICE_SUPPLY] < 0:
+        sacks += _carried(state, tb, EC.SPICE_SACK)
+        if sacks != EC.SPICE_SACKS_TOTAL or state[EL.SPICE_SUPPLY] < 0:
             return 18
     h = state[EL.PIRATE_HEX]
     if (h >= 0) != (state[EL.PIRATE_OWNER] >= 0):
@@ -307,12 +285,12 @@ def check_state(state, tb):
         on = 0
         for q in range(MAX_PLAYERS):
             on += state[EL.LAIR_CREWS + h * MAX_PLAYERS + q]
-        if ls == LAIR_NONE and on > 0:
+        if ls == EC.LAIR_NONE and on > 0:
             return 16
-        if ls != LAIR_NONE and (
-            state[EL.EP_HEX_KIND + h] != GOLD_KIND or not state[EL.EP_HEX_REVEALED + h]
+        if ls != EC.LAIR_NONE and (
+            state[EL.EP_HEX_KIND + h] != EC.GOLD or not state[EL.EP_HEX_REVEALED + h]
         ):
             return 16
-        if (ls == LAIR_ACTIVE and on >= 3) or (ls == LAIR_CAPTURED and on != 3):
+        if (ls == EC.LAIR_ACTIVE and on >= 3) or (ls == EC.LAIR_CAPTURED and on != 3):
             return 16
     return 0

@@ -20,35 +20,8 @@ from ..common.constants import (
 )
 from ..common.phases import SETUP_ROAD, SETUP_SETTLEMENT
 from ..common.rng import below_at, rng_below, rng_seed, seed_at, shuffle
+from . import constants as EC
 from . import layout as EL
-from .constants import (
-    AREA_ISLAND,
-    AREA_NORTH,
-    CREWS_PER_PLAYER,
-    FISH_PER_GAME,
-    FISH_SHOAL,
-    FISH_SHOALS_PER_AREA,
-    HARBOR_SETTLEMENT,
-    HARBORS_PER_PLAYER,
-    LAIR_TOKENS_MIDDLE,
-    LAIRS_PER_GAME,
-    MOD_CREWS,
-    MOD_FISH,
-    MOD_SPICES,
-    NEUTRAL,
-    NUM_CARGO,
-    NUM_TRACKS,
-    PIRATE_BONUS,
-    ROADS_PER_PLAYER,
-    SEA,
-    SETTLEMENTS_PER_PLAYER,
-    SETTLER,
-    SETTLERS_PER_PLAYER,
-    SHIPS_PER_PLAYER,
-    SPICE,
-    SPICE_SACKS_TOTAL,
-    START_GOLD,
-)
 from .missions import ep_check_win
 from .phases import (
     SETUP_HARBOR,
@@ -91,7 +64,7 @@ def lay_out_board(state, tb):
         state[EL.EP_HEX_NUMBER + h] = tb[T_HEX_INIT_NUMBER + h]
         state[EL.EP_HEX_REVEALED + h] = 1 if tb[T_HEX_INIT + h] >= 0 else 0
         # Scenarios 3-5 shuffle the island's terrain, not the printed pasture (§10.3).
-        shuffled = tb[T_ISLAND_SHUFFLED] == 1 and tb[T_HEX_AREA + h] == AREA_ISLAND
+        shuffled = tb[T_ISLAND_SHUFFLED] == 1 and tb[T_HEX_AREA + h] == EC.AREA_ISLAND
         if shuffled and tb[T_HEX_PRINTED + h] == 0:
             island[n_island] = h
             kinds[n_island] = tb[T_HEX_INIT + h]
@@ -108,7 +81,7 @@ def lay_out_board(state, tb):
         shuffle(state, pool[:size])
         i = 0
         for h in range(nh):
-            if tb[T_HEX_AREA + h] == AREA_NORTH + a:
+            if tb[T_HEX_AREA + h] == EC.AREA_NORTH + a:
                 state[EL.EP_HEX_KIND + h] = pool[i]
                 i += 1
         for i in range(EL.TOKENS_PER_AREA):
@@ -122,17 +95,20 @@ def lay_out_board(state, tb):
 def _fish_faces(state, tb):
     """Each area's shoals get its faces, shuffled; in Fish for Catan the north keeps
     2 of its 3 at random, unseen (§8.2, §10.3)."""
-    if (tb[T_MODULES] & MOD_FISH) == 0:
+    if (tb[T_MODULES] & EC.MOD_FISH) == 0:
         return
-    state[EL.FISH_SUPPLY] = FISH_PER_GAME
-    faces = np.empty(FISH_SHOALS_PER_AREA, np.int64)
+    state[EL.FISH_SUPPLY] = EC.FISH_PER_GAME
+    faces = np.empty(EC.FISH_SHOALS_PER_AREA, np.int64)
     for a in range(2):
-        for i in range(FISH_SHOALS_PER_AREA):
-            faces[i] = tb[T_FISH_FACES + a * FISH_SHOALS_PER_AREA + i]
-        shuffle(state, faces[:FISH_SHOALS_PER_AREA])
+        for i in range(EC.FISH_SHOALS_PER_AREA):
+            faces[i] = tb[T_FISH_FACES + a * EC.FISH_SHOALS_PER_AREA + i]
+        shuffle(state, faces[: EC.FISH_SHOALS_PER_AREA])
         i = 0
         for h in range(tb[T_NUM_HEXES]):
-            if tb[T_HEX_AREA + h] == AREA_NORTH + a and state[EL.EP_HEX_KIND + h] == FISH_SHOAL:
+            if (
+                tb[T_HEX_AREA + h] == EC.AREA_NORTH + a
+                and state[EL.EP_HEX_KIND + h] == EC.FISH_SHOAL
+            ):
                 state[EL.FISH_FACE + h] = faces[i]
                 i += 1
 
@@ -141,9 +117,9 @@ def _fish_faces(state, tb):
 def _villages(state, tb):
     """Each area's three villages get the three advantages, shuffled; the Pirate
     Bonus one shows the area's die face (§1.5, §9.4)."""
-    if (tb[T_MODULES] & MOD_SPICES) == 0:
+    if (tb[T_MODULES] & EC.MOD_SPICES) == 0:
         return
-    state[EL.SPICE_SUPPLY] = SPICE_SACKS_TOTAL
+    state[EL.SPICE_SUPPLY] = EC.SPICE_SACKS_TOTAL
     adv = np.empty(3, np.int64)
     for a in range(2):
         for i in range(3):
@@ -151,9 +127,9 @@ def _villages(state, tb):
         shuffle(state, adv[:3])
         i = 0
         for h in range(tb[T_NUM_HEXES]):
-            if tb[T_HEX_AREA + h] == AREA_NORTH + a and state[EL.EP_HEX_KIND + h] == SPICE:
+            if tb[T_HEX_AREA + h] == EC.AREA_NORTH + a and state[EL.EP_HEX_KIND + h] == EC.SPICE:
                 state[EL.SPICE_ADV + h] = adv[i]
-                if adv[i] == PIRATE_BONUS:
+                if adv[i] == EC.PIRATE_BONUS:
                     state[EL.SPICE_FACE + h] = tb[T_BONUS_FACE + a]
                 i += 1
 
@@ -200,22 +176,22 @@ def _fixed_start(state, tb):
                 seat = q
         if seat < 0 and n != 2:
             continue
-        owner = seat if seat >= 0 else NEUTRAL
+        owner = seat if seat >= 0 else EC.NEUTRAL
         sv = tb[T_START + 4 * c]
         road = tb[T_START + 4 * c + 1]
         hv = tb[T_START + 4 * c + 2]
         ship = tb[T_START + 4 * c + 3]
         place_building(state, owner, sv, 1)
-        place_building(state, owner, hv, HARBOR_SETTLEMENT)
+        place_building(state, owner, hv, EC.HARBOR_SETTLEMENT)
         state[EL.EP_ROAD_OWNER + road] = owner
-        if owner == NEUTRAL:
+        if owner == EC.NEUTRAL:
             continue  # neutral pieces are obstacles only: no ship (§10.1)
         state[L.SETTLEMENTS_LEFT + seat] -= 1
         state[EL.HARBORS_LEFT + seat] -= 1
         state[L.ROADS_LEFT + seat] -= 1
         state[L.PUBLIC_VP + seat] = 3
-        state[EL.SHIP_EDGE + seat * SHIPS_PER_PLAYER] = ship
-        state[EL.SHIP_CARGO + seat * SHIPS_PER_PLAYER * NUM_CARGO + SETTLER] = 1
+        state[EL.SHIP_EDGE + seat * EC.SHIPS_PER_PLAYER] = ship
+        state[EL.SHIP_CARGO + seat * EC.SHIPS_PER_PLAYER * EC.NUM_CARGO + EC.SETTLER] = 1
         state[EL.SETTLERS_LEFT + seat] -= 1
         starting_cards(state, tb, seat, sv)
 
@@ -225,7 +201,7 @@ def starting_cards(state, tb, p, v):
     """One card per terrain hex at the settlement; the harbor gives none (§10.1, §10.6)."""
     for k in range(3):
         h = tb[T_VERTEX_HEXES + 3 * v + k]
-        if h >= 0 and state[EL.EP_HEX_KIND + h] < SEA:
+        if h >= 0 and state[EL.EP_HEX_KIND + h] < EC.SEA:
             take_from_bank(state, p, state[EL.EP_HEX_KIND + h], 1)
 
 
@@ -263,35 +239,35 @@ def ep_reset(state, tb, seed, config, template):
         state[EL.EP_VERTEX_OWNER + v] = -1
     for e in range(EL.MAX_EDGES):
         state[EL.EP_ROAD_OWNER + e] = -1
-    for i in range(MAX_PLAYERS * SHIPS_PER_PLAYER):
+    for i in range(MAX_PLAYERS * EC.SHIPS_PER_PLAYER):
         state[EL.SHIP_EDGE + i] = -1
     n = state[L.NUM_PLAYERS]
     for p in range(n):
-        state[L.SETTLEMENTS_LEFT + p] = SETTLEMENTS_PER_PLAYER
-        state[L.ROADS_LEFT + p] = ROADS_PER_PLAYER
-        state[EL.HARBORS_LEFT + p] = HARBORS_PER_PLAYER
-        state[EL.SETTLERS_LEFT + p] = SETTLERS_PER_PLAYER
-        state[EL.GOLD + p] = START_GOLD
-        state[EL.CREWS_LEFT + p] = CREWS_PER_PLAYER if tb[T_MODULES] & MOD_CREWS else 0
+        state[L.SETTLEMENTS_LEFT + p] = EC.SETTLEMENTS_PER_PLAYER
+        state[L.ROADS_LEFT + p] = EC.ROADS_PER_PLAYER
+        state[EL.HARBORS_LEFT + p] = EC.HARBORS_PER_PLAYER
+        state[EL.SETTLERS_LEFT + p] = EC.SETTLERS_PER_PLAYER
+        state[EL.GOLD + p] = EC.START_GOLD
+        state[EL.CREWS_LEFT + p] = EC.CREWS_PER_PLAYER if tb[T_MODULES] & EC.MOD_CREWS else 0
     state[EL.PIRATE_HEX] = -1
     state[EL.PIRATE_OWNER] = -1
     state[EL.MOVING_SHIP] = -1
     state[EL.FRESH_SHIP] = -1
     for i in range(4):
         state[EL.FRESH_SPICE + i] = -1
-    for t in range(NUM_TRACKS):
+    for t in range(EC.NUM_TRACKS):
         state[EL.TRACK_HOLDER + t] = -1
-    for i in range(LAIRS_PER_GAME):
+    for i in range(EC.LAIRS_PER_GAME):
         state[EL.CAPTURES + i] = -1
     lay_out_board(state, tb)
     _fish_faces(state, tb)
     _villages(state, tb)
-    stack = np.empty(LAIRS_PER_GAME, np.int64)
-    for i in range(LAIRS_PER_GAME):
+    stack = np.empty(EC.LAIRS_PER_GAME, np.int64)
+    for i in range(EC.LAIRS_PER_GAME):
         # flag lair_token_numbers (§1.6): the scenario's data or the other set
-        stack[i] = LAIR_TOKENS_MIDDLE[i] if state[EL.OPT_LAIR_MIDDLE] else tb[T_LAIR_TOKENS + i]
-    shuffle(state, stack[:LAIRS_PER_GAME])
-    for i in range(LAIRS_PER_GAME):
+        stack[i] = EC.LAIR_TOKENS_MIDDLE[i] if state[EL.OPT_LAIR_MIDDLE] else tb[T_LAIR_TOKENS + i]
+    shuffle(state, stack[: EC.LAIRS_PER_GAME])
+    for i in range(EC.LAIRS_PER_GAME):
         state[EL.LAIR_STACK + i] = stack[i]
     first = rng_below(state, n)
     state[L.START_PLAYER] = first
@@ -351,13 +327,13 @@ def setup_place(state, tb, v, e):
     phase = state[L.PHASE]
     p = state[L.CURRENT_PLAYER]
     if phase == SETUP_HARBOR or phase == SETUP_NEUTRAL_HARBOR:
-        owner = p if phase == SETUP_HARBOR else NEUTRAL
-        place_building(state, owner, v, HARBOR_SETTLEMENT)
+        owner = p if phase == SETUP_HARBOR else EC.NEUTRAL
+        place_building(state, owner, v, EC.HARBOR_SETTLEMENT)
         if owner == p:
             state[EL.HARBORS_LEFT + p] -= 1
             state[L.PUBLIC_VP + p] += 2
     elif phase == SETUP_SETTLEMENT or phase == SETUP_NEUTRAL_SETTLEMENT:
-        owner = p if phase == SETUP_SETTLEMENT else NEUTRAL
+        owner = p if phase == SETUP_SETTLEMENT else EC.NEUTRAL
         place_building(state, owner, v, 1)
         if owner == p:
             state[L.SETTLEMENTS_LEFT + p] -= 1
@@ -367,10 +343,10 @@ def setup_place(state, tb, v, e):
         state[EL.EP_ROAD_OWNER + e] = p
         state[L.ROADS_LEFT + p] -= 1
     else:  # the settler ship
-        for k in range(SHIPS_PER_PLAYER):
-            if state[EL.SHIP_EDGE + p * SHIPS_PER_PLAYER + k] < 0:
-                state[EL.SHIP_EDGE + p * SHIPS_PER_PLAYER + k] = e
-                state[EL.SHIP_CARGO + (p * SHIPS_PER_PLAYER + k) * NUM_CARGO + SETTLER] = 1
+        for k in range(EC.SHIPS_PER_PLAYER):
+            if state[EL.SHIP_EDGE + p * EC.SHIPS_PER_PLAYER + k] < 0:
+                state[EL.SHIP_EDGE + p * EC.SHIPS_PER_PLAYER + k] = e
+                state[EL.SHIP_CARGO + (p * EC.SHIPS_PER_PLAYER + k) * EC.NUM_CARGO + EC.SETTLER] = 1
                 state[EL.SETTLERS_LEFT + p] -= 1
                 break
     state[L.SETUP_INDEX] += 1
