@@ -46,7 +46,6 @@ def viewer_data(record: dict) -> dict[str, Any]:
 
     Raises:
         RecordError: a malformed record, or one that does not replay.
-        ValueError: a game whose boards the viewer does not draw.
     """
     from .replay import game_of
 
