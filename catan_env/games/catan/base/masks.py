@@ -33,40 +33,26 @@ from . import action_ids as A
 from .action_ids import maritime_index
 from .devcards import bank_has, can_play, deck_left
 
-# The development cards a player may play, with their action ids, in id order.
-_PLAYS = (
-    (C.KNIGHT, A.PLAY_KNIGHT),
-    (C.ROAD_BUILDING, A.PLAY_ROAD_BUILDING),
-    (C.YEAR_OF_PLENTY, A.PLAY_YEAR_OF_PLENTY),
-    (C.MONOPOLY, A.PLAY_MONOPOLY),
-)
-
-
 @njit(cache=True)
 def _dev_plays(state, tb, p, out, n):
-    for card, action in _PLAYS:
-        if can_play(state, tb, p, card):
-            out[n] = action
-            n += 1
+    if can_play(state, tb, p, C.KNIGHT):
+        out[n] = A.PLAY_KNIGHT
+        n += 1
+    if can_play(state, tb, p, C.ROAD_BUILDING):
+        out[n] = A.PLAY_ROAD_BUILDING
+        n += 1
+    if can_play(state, tb, p, C.YEAR_OF_PLENTY):
+        out[n] = A.PLAY_YEAR_OF_PLENTY
+        n += 1
+    if can_play(state, tb, p, C.MONOPOLY):
+        out[n] = A.PLAY_MONOPOLY
+        n += 1
     return n
 
 
 # The frontier sets below are bit sets of paths (two words) and intersections
 # (one word); a board with more would need wider sets.
 assert NUM_EDGES <= 128 and NUM_VERTICES <= 64
-
-
-@njit(cache=True)
-def _add_free_paths(state, tb, v, lo, hi):
-    """``(lo, hi)`` with the empty paths at intersection ``v`` added."""
-    for k in range(3):
-        f = tb[T_VERTEX_EDGES + 3 * v + k]
-        if f >= 0 and state[L.EDGE_OWNER + f] < 0:
-            if f < 64:
-                lo |= np.uint64(1) << np.uint64(f)
-            else:
-                hi |= np.uint64(1) << np.uint64(f - 64)
-    return lo, hi
 
 
 @njit(cache=True)
@@ -86,10 +72,22 @@ def road_frontier(state, tb, p):
             v = tb[T_EDGE_VERTICES + 2 * e + side]
             if foreign_piece_at(state, p, v):
                 continue
-            lo, hi = _add_free_paths(state, tb, v, lo, hi)
+            for k in range(3):
+                f = tb[T_VERTEX_EDGES + 3 * v + k]
+                if f >= 0 and state[L.EDGE_OWNER + f] < 0:
+                    if f < 64:
+                        lo |= np.uint64(1) << np.uint64(f)
+                    else:
+                        hi |= np.uint64(1) << np.uint64(f - 64)
     for v in range(NUM_VERTICES):
         if state[L.VERTEX_OWNER + v] == p:
-            lo, hi = _add_free_paths(state, tb, v, lo, hi)
+            for k in range(3):
+                f = tb[T_VERTEX_EDGES + 3 * v + k]
+                if f >= 0 and state[L.EDGE_OWNER + f] < 0:
+                    if f < 64:
+                        lo |= np.uint64(1) << np.uint64(f)
+                    else:
+                        hi |= np.uint64(1) << np.uint64(f - 64)
     return lo, hi
 
 
