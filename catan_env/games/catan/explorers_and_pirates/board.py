@@ -79,23 +79,16 @@ def vertex_touches_unexplored(state, tb, v):
 
 
 @njit(cache=True)
-def _land_around(state, tb, first, count, p):
-    """Among the hexes ``tb[first : first + count]`` (a corner's or a side's) is land
-    ``p`` may build on, and none of them blocks ``p``."""
+def vertex_on_land(state, tb, v, p):
+    """``v`` is a corner of a hex ``p`` may build on, and of no hex that blocks ``p``."""
     land = False
-    for k in range(count):
-        h = tb[first + k]
+    for k in range(3):
+        h = tb[T_VERTEX_HEXES + 3 * v + k]
         if blocks(state, h, p):
             return False
         if buildable_land(state, h, p):
             land = True
     return land
-
-
-@njit(cache=True)
-def vertex_on_land(state, tb, v, p):
-    """``v`` is a corner of a hex ``p`` may build on, and of no hex that blocks ``p``."""
-    return _land_around(state, tb, T_VERTEX_HEXES + 3 * v, 3, p)
 
 
 @njit(cache=True)
@@ -145,7 +138,14 @@ def edge_is_sea_route(state, tb, e):
 def edge_road_ok(state, tb, e, p):
     """A road path for ``p``: borders land ``p`` may build on and no hex that blocks
     ``p`` (§4.6.2)."""
-    return _land_around(state, tb, T_EDGE_HEXES + 2 * e, 2, p)
+    land = False
+    for k in range(2):
+        h = tb[T_EDGE_HEXES + 2 * e + k]
+        if blocks(state, h, p):
+            return False
+        if buildable_land(state, h, p):
+            land = True
+    return land
 
 
 @njit(cache=True)
@@ -167,24 +167,22 @@ def road_connected(state, tb, p, e):
         owner = state[EL.EP_VERTEX_OWNER + v]
         if owner == p:
             return True
-        if owner < 0 and _own_road_at(state, tb, p, v, e):
-            return True
-    return False
-
-
-@njit(cache=True)
-def _own_road_at(state, tb, p, v, other_than):
-    """``p`` has a road at intersection ``v`` besides path ``other_than`` (-1: any)."""
-    for k in range(3):
-        f = tb[T_VERTEX_EDGES + 3 * v + k]
-        if f >= 0 and f != other_than and state[EL.EP_ROAD_OWNER + f] == p:
-            return True
+        if owner >= 0:
+            continue
+        for k in range(3):
+            f = tb[T_VERTEX_EDGES + 3 * v + k]
+            if f >= 0 and f != e and state[EL.EP_ROAD_OWNER + f] == p:
+                return True
     return False
 
 
 @njit(cache=True)
 def vertex_has_own_road(state, tb, p, v):
-    return _own_road_at(state, tb, p, v, -1)
+    for k in range(3):
+        f = tb[T_VERTEX_EDGES + 3 * v + k]
+        if f >= 0 and state[EL.EP_ROAD_OWNER + f] == p:
+            return True
+    return False
 
 
 @njit(cache=True, inline="always")
