@@ -33,6 +33,7 @@ from . import action_ids as A
 from .action_ids import maritime_index
 from .devcards import bank_has, can_play, deck_left
 
+
 @njit(cache=True)
 def _dev_plays(state, tb, p, out, n):
     if can_play(state, tb, p, C.KNIGHT):

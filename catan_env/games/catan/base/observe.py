@@ -20,20 +20,13 @@ from catan_env.core.layout import Layout
 from ..board.standard import NUM_EDGES, NUM_HARBORS, NUM_VERTICES
 from ..common import constants as C
 from ..common import layout as L
-from ..common.observe import (
-    add_board_fields,
-    cap,
-    observe_board,
-    observe_harbors,
-    observe_roads,
-    observe_turn,
-)
+from ..common import observe as OB
 from ..common.phases import NUM_PHASES
 
 P = C.MAX_PLAYERS
 OBS_LAYOUT = Layout("observation")
 _o = OBS_LAYOUT.add
-O_TERRAIN, O_NUMBER, O_ROBBER = add_board_fields(OBS_LAYOUT)
+O_TERRAIN, O_NUMBER, O_ROBBER = OB.add_board_fields(OBS_LAYOUT)
 O_HARBOR = _o("harbor_type", (NUM_HARBORS, C.NUM_HARBOR_TYPES), "one-hot harbor type H1..H9")
 O_SETTLEMENT = _o("settlement", (NUM_VERTICES, P), "settlement of relative seat")
 O_CITY = _o("city", (NUM_VERTICES, P), "city of relative seat")
@@ -79,8 +72,8 @@ def observe_into(state, tb, me, out):
     """Write seat ``me``'s observation of ``state`` into ``out`` (float32, OBS_SIZE)."""
     out[:] = 0.0
     n = state[L.NUM_PLAYERS]
-    observe_board(state, out, O_TERRAIN, O_NUMBER, O_ROBBER)
-    observe_harbors(state, out, O_HARBOR)
+    OB.observe_board(state, out, O_TERRAIN, O_NUMBER, O_ROBBER)
+    OB.observe_harbors(state, out, O_HARBOR)
     for v in range(NUM_VERTICES):
         owner = state[L.VERTEX_OWNER + v]
         if owner >= 0:
@@ -89,7 +82,7 @@ def observe_into(state, tb, me, out):
                 out[O_SETTLEMENT + v * P + rel] = 1.0
             elif state[L.VERTEX_BUILDING + v] == C.CITY:
                 out[O_CITY + v * P + rel] = 1.0
-    observe_roads(state, out, O_ROAD, me, n)
+    OB.observe_roads(state, out, O_ROAD, me, n)
     for r in range(C.NUM_RESOURCES):
         out[O_OWN_HAND + r] = state[L.HAND + me * C.NUM_CARD_TYPES + r] / C.RESOURCE_CARDS_PER_TYPE
         out[O_OWN_RATES + r] = (4 - state[L.HARBOR_RATE + me * C.NUM_CARD_TYPES + r]) / 2.0
@@ -112,7 +105,7 @@ def observe_into(state, tb, me, out):
             out[O_DEV_USED + k * C.NUM_DEV_TYPES + c] = (
                 state[L.DEV_USED + q * C.NUM_DEV_TYPES + c] / _DEV_SCALE
             )
-        out[O_HAND_SIZE + k] = cap(size, 40.0)
+        out[O_HAND_SIZE + k] = OB.cap(size, 40.0)
         out[O_DEV_COUNT + k] = dev / C.DEV_DECK_SIZE
         out[O_ARMY + k] = state[L.DEV_USED + q * C.NUM_DEV_TYPES + C.KNIGHT] / _DEV_SCALE
         out[O_PUBLIC_VP + k] = min(state[L.PUBLIC_VP + q], 22) / 22.0
@@ -122,13 +115,13 @@ def observe_into(state, tb, me, out):
         out[O_ROAD_LENGTH + k] = state[L.ROAD_LENGTH + q] / 15.0
         out[O_LONGEST_ROAD + k] = 1.0 if state[L.LONGEST_ROAD_HOLDER] == q else 0.0
         out[O_LARGEST_ARMY + k] = 1.0 if state[L.LARGEST_ARMY_HOLDER] == q else 0.0
-        out[O_DISCARDS + k] = cap(state[L.DISCARDS_OWED + q], 20.0)
+        out[O_DISCARDS + k] = OB.cap(state[L.DISCARDS_OWED + q], 20.0)
         out[O_IN_GAME + k] = 1.0
         ans = state[L.TRADE_ANSWER + q]
         if ans > 0:
             out[O_TRADE_ANSWER + k * 3 + ans - 1] = 1.0
     out[O_DECK] = (C.DEV_DECK_SIZE - state[L.DECK_POS]) / C.DEV_DECK_SIZE
-    observe_turn(state, out, O_PHASE, O_ACTIVE, O_CURRENT, me, n)
+    OB.observe_turn(state, out, O_PHASE, O_ACTIVE, O_CURRENT, me, n)
     total = state[L.DICE] + state[L.DICE + 1]
     if total >= 2:
         out[O_DICE + total - 2] = 1.0
@@ -139,7 +132,7 @@ def observe_into(state, tb, me, out):
     out[O_FLAGS + 3] = state[L.ROADS_TO_PLACE] / 2.0
     out[O_FLAGS + 4] = state[L.PICKS_LEFT] / 2.0
     turns = state[L.OPT_MAX_TURNS]
-    out[O_FLAGS + 5] = cap(state[L.TURN], turns if turns > 0 else 1000)
+    out[O_FLAGS + 5] = OB.cap(state[L.TURN], turns if turns > 0 else 1000)
     offer_out = False
     for q in range(n):
         if state[L.TRADE_ANSWER + q] > 0:

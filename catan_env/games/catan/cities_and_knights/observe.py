@@ -18,14 +18,7 @@ from catan_env.core.layout import Layout
 from ..board.standard import NUM_EDGES, NUM_HARBORS, NUM_HEXES, NUM_VERTICES
 from ..common import constants as C
 from ..common import layout as L
-from ..common.observe import (
-    add_board_fields,
-    cap,
-    observe_board,
-    observe_harbors,
-    observe_roads,
-    observe_turn,
-)
+from ..common import observe as OB
 from . import layout as CL
 from .constants import (
     BARBARIAN_ATTACK_POSITION,
@@ -41,7 +34,7 @@ from .phases import CK_NUM_PHASES
 P = C.MAX_PLAYERS
 OBS_LAYOUT = Layout("observation_ck")
 _o = OBS_LAYOUT.add
-O_TERRAIN, O_NUMBER, O_ROBBER = add_board_fields(OBS_LAYOUT)
+O_TERRAIN, O_NUMBER, O_ROBBER = OB.add_board_fields(OBS_LAYOUT)
 O_MERCHANT = _o("merchant", NUM_HEXES, "merchant hex")
 O_HARBOR = _o("harbor_type", (NUM_HARBORS, C.NUM_HARBOR_TYPES), "one-hot harbor type")
 O_SETTLEMENT = _o("settlement", (NUM_VERTICES, P), "settlement (or tipped city) of relative seat")
@@ -93,10 +86,10 @@ def observe_into(state, tb, me, out):
     """Write seat ``me``'s observation of a C&K ``state`` into ``out``."""
     out[:] = 0.0
     n = state[L.NUM_PLAYERS]
-    observe_board(state, out, O_TERRAIN, O_NUMBER, O_ROBBER)
+    OB.observe_board(state, out, O_TERRAIN, O_NUMBER, O_ROBBER)
     if state[CL.MERCHANT_HEX] >= 0:
         out[O_MERCHANT + state[CL.MERCHANT_HEX]] = 1.0
-    observe_harbors(state, out, O_HARBOR)
+    OB.observe_harbors(state, out, O_HARBOR)
     for v in range(NUM_VERTICES):
         owner = state[L.VERTEX_OWNER + v]
         if owner >= 0:
@@ -119,7 +112,7 @@ def observe_into(state, tb, me, out):
         v = state[CL.METRO_VERTEX + t]
         if v >= 0:
             out[O_METRO + v * NUM_TRACKS + t] = 1.0
-    observe_roads(state, out, O_ROAD, me, n)
+    OB.observe_roads(state, out, O_ROAD, me, n)
     for r in range(C.NUM_CARD_TYPES):
         scale = 19.0 if r < C.NUM_RESOURCES else 12.0
         out[O_OWN_HAND + r] = state[L.HAND + me * C.NUM_CARD_TYPES + r] / scale
@@ -129,7 +122,9 @@ def observe_into(state, tb, me, out):
         out[O_TRADE + C.NUM_CARD_TYPES + r] = state[L.TRADE_WANT + r] / 19.0
         out[O_FLEET + r] = 1.0 if (state[CL.FLEET_TYPES] >> r) & 1 else 0.0
     for kind in range(NUM_CARD_KINDS):
-        out[O_OWN_PROGRESS + kind] = cap(state[CL.PROGRESS_HAND + me * NUM_CARD_KINDS + kind], 4.0)
+        out[O_OWN_PROGRESS + kind] = OB.cap(
+            state[CL.PROGRESS_HAND + me * NUM_CARD_KINDS + kind], 4.0
+        )
     for k in range(n):
         q = (me + k) % n
         size = 0
@@ -138,12 +133,12 @@ def observe_into(state, tb, me, out):
         progress = 0
         for kind in range(NUM_CARD_KINDS):
             progress += state[CL.PROGRESS_HAND + q * NUM_CARD_KINDS + kind]
-        out[O_HAND_SIZE + k] = cap(size, 40.0)
-        out[O_PROGRESS_COUNT + k] = cap(progress, 5.0)
+        out[O_HAND_SIZE + k] = OB.cap(size, 40.0)
+        out[O_PROGRESS_COUNT + k] = OB.cap(progress, 5.0)
         for t in range(NUM_TRACKS):
             out[O_LEVEL + k * NUM_TRACKS + t] = state[CL.LEVEL + 3 * q + t] / 5.0
-        out[O_PUBLIC_VP + k] = cap(state[L.PUBLIC_VP + q], 22.0)
-        out[O_DEFENDER + k] = cap(state[CL.DEFENDER_VP + q], 6.0)
+        out[O_PUBLIC_VP + k] = OB.cap(state[L.PUBLIC_VP + q], 22.0)
+        out[O_DEFENDER + k] = OB.cap(state[CL.DEFENDER_VP + q], 6.0)
         out[O_VP_CARDS + k] = state[CL.VP_CARDS + q] / 2.0
         out[O_SUPPLY + 4 * k] = state[L.ROADS_LEFT + q] / 15.0
         out[O_SUPPLY + 4 * k + 1] = state[L.SETTLEMENTS_LEFT + q] / 5.0
@@ -154,7 +149,7 @@ def observe_into(state, tb, me, out):
         out[O_ROAD_LENGTH + k] = state[L.ROAD_LENGTH + q] / 15.0
         out[O_LONGEST_ROAD + k] = 1.0 if state[L.LONGEST_ROAD_HOLDER] == q else 0.0
         out[O_MERCHANT_OWNER + k] = 1.0 if state[CL.MERCHANT_OWNER] == q else 0.0
-        out[O_OWED + 3 * k] = cap(state[L.DISCARDS_OWED + q], 20.0)
+        out[O_OWED + 3 * k] = OB.cap(state[L.DISCARDS_OWED + q], 20.0)
         out[O_OWED + 3 * k + 1] = state[CL.GIVES_OWED + q] / 2.0
         out[O_OWED + 3 * k + 2] = state[CL.PILLAGE_OWED + q]
         out[O_IN_GAME + k] = 1.0
@@ -171,7 +166,7 @@ def observe_into(state, tb, me, out):
     for i in range(2):
         if state[L.DICE + i] > 0:
             out[O_DICE + 6 * i + state[L.DICE + i] - 1] = 1.0
-    observe_turn(state, out, O_PHASE, O_ACTIVE, O_CURRENT, me, n)
+    OB.observe_turn(state, out, O_PHASE, O_ACTIVE, O_CURRENT, me, n)
     out[O_COMMERCIAL_HARBOR] = state[CL.HARBOR_TRADES]
     if state[CL.KNIGHT_SELECTED] >= 0:
         out[O_SELECTED + state[CL.KNIGHT_SELECTED]] = 1.0
@@ -180,7 +175,7 @@ def observe_into(state, tb, me, out):
     if state[CL.CARD_TARGET] >= 0:
         out[O_CARD_TARGET + (state[CL.CARD_TARGET] - me) % n] = 1.0
     turns = state[L.OPT_MAX_TURNS]
-    out[O_TURN] = cap(state[L.TURN], turns if turns > 0 else 1000)
+    out[O_TURN] = OB.cap(state[L.TURN], turns if turns > 0 else 1000)
 
 
 def ck_observe(state: np.ndarray, tb, me: int, out: np.ndarray | None = None) -> np.ndarray:
