@@ -36,9 +36,12 @@ and takes each tree's best round (other work on a shared machine inflates wall
 time, and CPU time less); ``wall`` takes the median of wall-clock rounds.
 
 Output: a table of target, the games/s here and at the ref, the ratio
-this/ref and whether the decisions are equal; with ``--json`` one object with
-``ratio_<target>`` (this checkout's games/s over the ref's) for each target both
-trees have, and per-target details under ``targets``.
+this/ref, the median of the rounds' paired ratios (``paired``: each round's two
+measurements ran back to back, in an order that flips every round, so a machine
+whose speed drifts shifts both) and whether the decisions are equal; with
+``--json`` one object with ``ratio_<target>`` (this checkout's games/s over the
+ref's) for each target both trees have, and per-target details (with
+``paired_ratio_median``) under ``targets``.
 
 Trees of different ages lay the package out differently. The code that plays a
 target in a tree is :func:`load_target`, run inside the child process: it tries
@@ -369,8 +372,11 @@ def _compare_target(target, ref, ref_tree, ref_cache, seconds, rounds, clock):
         "games_per_second", "games/s")
     pick = max if clock == "cpu" else statistics.median
     runs = {"this": [], "ref": []}
+    sides = (("this", CHECKOUT, None), ("ref", ref_tree, ref_cache))
     for r in range(rounds):
-        for side, tree, cache in (("this", CHECKOUT, None), ("ref", ref_tree, ref_cache)):
+        # The order flips every round, so that a drift of the machine's speed
+        # within a round favours neither tree.
+        for side, tree, cache in sides if r % 2 == 0 else sides[::-1]:
             name = "this checkout" if side == "this" else ref
             label = f"{target}, round {r + 1}/{rounds}, {name}"
             m = _measure(tree, cache, target, games, label)
@@ -381,6 +387,11 @@ def _compare_target(target, ref, ref_tree, ref_cache, seconds, rounds, clock):
     equal = len(decisions["this"]) == 1 and decisions["this"] == decisions["ref"]
     figures = {s: pick(m[key] for m in ms) for s, ms in runs.items()}
     speed_ratio = figures["this"] / figures["ref"]
+    # Each round's two measurements ran back to back, so their ratio sees nearly the
+    # same machine; the median of those ratios is the check on the headline figure.
+    paired = statistics.median(
+        a[key] / b[key] for a, b in zip(runs["this"], runs["ref"], strict=True)
+    )
     if not equal:
         _say(f"[{target}] WARNING: THE GAMES DIFFER: total decisions {decisions['this']} here, "
              f"{decisions['ref']} at {ref} for the same {games} seeds; the ratio is not a speed "
@@ -392,6 +403,7 @@ def _compare_target(target, ref, ref_tree, ref_cache, seconds, rounds, clock):
         "decisions_equal": equal,
         "ratio": speed_ratio if equal else None,
         "speed_ratio_unverified": None if equal else speed_ratio,
+        "paired_ratio_median": paired if equal else None,
         "this": {"games_per_second": [m["games_per_second"] for m in runs["this"]],
                  "games_per_cpu_second": [m["games_per_cpu_second"] for m in runs["this"]],
                  "figure": figures["this"], "decisions": decisions["this"],
@@ -410,16 +422,18 @@ def _table(result):
     lines = [
         f"this checkout {result['this_commit'][:12]} vs {ref} ({result['ref_commit'][:12]}), "
         f"one thread, {_CLOCKS[result['clock']]} of {result['rounds']} rounds",
-        f"{'target':<24}{'this games/s':>14}{'ref games/s':>14}{'this/ref':>14}  decisions",
+        f"{'target':<24}{'this games/s':>14}{'ref games/s':>14}{'this/ref':>14}{'paired':>9}"
+        "  decisions",
     ]
     for target, r in result["targets"].items():
         if r["status"].startswith("n/a"):
             lines.append(f"{target:<24}{'':>14}{'':>14}{r['status']:>14}")
             continue
         ratio = f"{r['ratio']:.3f}" if r["decisions_equal"] else "games differ"
+        paired = f"{r['paired_ratio_median']:.3f}" if r["decisions_equal"] else "-"
         same = "equal" if r["decisions_equal"] else "DIFFER"
         lines.append(f"{target:<24}{r['this']['figure']:>14,.1f}{r['ref']['figure']:>14,.1f}"
-                     f"{ratio:>14}  {same} ({r['games']} games)")  # fmt: skip
+                     f"{ratio:>14}{paired:>9}  {same} ({r['games']} games)")  # fmt: skip
     return "\n".join(lines)
 
 
