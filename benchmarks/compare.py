@@ -368,8 +368,11 @@ def _compare_target(target, ref, ref_tree, ref_cache, seconds, rounds, clock):
                 "this": {"layout": here["layout"]}}  # fmt: skip
     # CPU: the child's thread CPU time, best round (the least disturbed by other
     # work on a shared machine); wall: the median of wall-clock rounds.
-    key, unit = ("games_per_cpu_second", "games/cpu-s") if clock == "cpu" else (
-        "games_per_second", "games/s")
+    key, unit = (
+        ("games_per_cpu_second", "games/cpu-s")
+        if clock == "cpu"
+        else ("games_per_second", "games/s")
+    )
     pick = max if clock == "cpu" else statistics.median
     runs = {"this": [], "ref": []}
     sides = (("this", CHECKOUT, None), ("ref", ref_tree, ref_cache))
@@ -443,9 +446,13 @@ def main(argv=None):
     p.add_argument("--seconds", type=float, default=3.0, help="seconds of games per measurement")
     p.add_argument("--rounds", type=int, default=3, help="measurements per tree and target")
     p.add_argument("--targets", default=",".join(TARGETS), help="comma-separated targets")
-    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
-                   help="cpu (default): the best round's games per thread-CPU second, robust on "
-                   "a shared machine; wall: the median round's wall-clock games/s")
+    p.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="cpu (default): the best round's games per thread-CPU second, robust on "
+        "a shared machine; wall: the median round's wall-clock games/s",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--child", help=argparse.SUPPRESS)
     p.add_argument("--games", type=int, help=argparse.SUPPRESS)
