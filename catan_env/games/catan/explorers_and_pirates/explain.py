@@ -175,6 +175,21 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
     return f"{name} is illegal: {reason}"
 
 
+#: The one reason for each family whose argument is (ship ``k``, hex ``h``) and
+#: whose refusal is a single sentence naming the ship, the hex and the seat ``p``.
+#: A table, not a branch each: these reasons read nothing of the state.
+_SHIP_HEX_REASONS = {
+    "crew_to_lair": "ship s{k} carries no crew, does not point at h{h}, or h{h} is not a lair "
+    "with room (at most 3 crews, E&P §7.3)",
+    "catch_fish": "ship s{k} is not empty, does not point at h{h}, or no fish lies there "
+    "(E&P §8.4)",
+    "befriend_village": "ship s{k} carries no crew or does not point at h{h}, h{h} is no "
+    "face-up village with a sack left, or seat {p} already befriended it (E&P §9.2)",
+    "pick_up_crew": "no crew of seat {p} on the gold field h{h} within reach of ship s{k} "
+    "(E&P §7.6)",
+}
+
+
 def _reason(s, info, phase, p) -> str:
     tb = scenario_tables(EC.SCENARIOS[int(s[EL.OPT_SCENARIO])])
     f, arg = info.family, info.arg
@@ -209,12 +224,9 @@ def _reason(s, info, phase, p) -> str:
             f"ship s{arg} is not battle-ready: it must be unmoved, not have tried yet, and "
             "touch a corner of an opponent's pirate hex (E&P §5.4)"
         )
-    if f == "crew_to_lair":
+    if f in _SHIP_HEX_REASONS:
         k, h = arg
-        return (
-            f"ship s{k} carries no crew, does not point at h{h}, or h{h} is not a lair with "
-            "room (at most 3 crews, E&P §7.3)"
-        )
+        return _SHIP_HEX_REASONS[f].format(k=k, h=h, p=p)
     if f == "fishing_roll":
         from .layout import FISH_SUPPLY, FISHED
 
@@ -225,20 +237,11 @@ def _reason(s, info, phase, p) -> str:
         if not s[FISH_SUPPLY]:
             return "no fish left in the supply, or no Fish for Catan in this scenario"
         return "there is no Fish for Catan mission in this scenario"
-    if f == "catch_fish":
-        k, h = arg
-        return f"ship s{k} is not empty, does not point at h{h}, or no fish lies there (E&P §8.4)"
     if f == "deliver":
         k, c = arg
         return (
             f"ship s{k} carries no {EC.CARGO_NAMES[c]} to deliver or is not at a Council anchor "
             "(E&P §8.4, §9.3)"
-        )
-    if f == "befriend_village":
-        k, h = arg
-        return (
-            f"ship s{k} carries no crew or does not point at h{h}, h{h} is no face-up village "
-            f"with a sack left, or seat {p} already befriended it (E&P §9.2)"
         )
     if f == "fast_gold":
         if s[EL.OPT_FAST_GOLD_BUYS]:
@@ -250,9 +253,6 @@ def _reason(s, info, phase, p) -> str:
             f"seat {p} has no Fast Gold village sale left this turn or holds no "
             f"{RESOURCE_NAMES[arg]} (E&P §9.4)"
         )
-    if f == "pick_up_crew":
-        k, h = arg
-        return f"no crew of seat {p} on the gold field h{h} within reach of ship s{k} (E&P §7.6)"
     if f == "discard":
         if s[L.HAND + p * NUM_CARD_TYPES + arg] == 0:
             return f"seat {p} holds no {RESOURCE_NAMES[arg]}"
