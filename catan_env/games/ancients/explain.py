@@ -77,8 +77,7 @@ _HEX_REASONS = {
     P.PH_BONUS: "{hex} holds no enemy next to the advanced unit: a bonus close combat is "
     "against an adjacent enemy (CCA §3.10)",
     P.PH_EXTRA_HEX: "{hex} is not a free hex next to the advanced cavalry (CCA §3.10)",
-    P.PH_RETREAT: "{hex} is not a free hex one row closer to the unit's own baseline "
-    "(CCA §3.11.1)",
+    P.PH_RETREAT: "{hex} is not a free hex one row closer to the unit's own baseline (CCA §3.11.1)",
     P.PH_EVADE_DEST: "{hex} is not a free hex one row closer to the evading unit's own "
     "baseline (CCA §3.11.4)",
 }
