@@ -36,29 +36,37 @@ RENDER_EPILOG = """examples:
 """
 
 
+def _record_command(sub, formatter, name: str, **texts):
+    """A subcommand that reads one game record, its first argument (``texts``: the
+    parser's help, description and epilog)."""
+    cmd = sub.add_parser(name, formatter_class=formatter, **texts)
+    cmd.add_argument("file", help="the record (.json, or .json.gz)")
+    return cmd
+
+
 def add_commands(sub, formatter) -> None:
     """Add ``replay`` and ``render`` to the ``catan-env`` subcommands."""
-    rep = sub.add_parser(
+    rep = _record_command(
+        sub,
+        formatter,
         "replay",
         help="replay a game record, check it reaches the same end, print a summary",
         description="Replay a game record (written by simulate --record or an env) and check "
         "that it reaches the recorded end; optionally write an HTML viewer page.",
         epilog=REPLAY_EPILOG,
-        formatter_class=formatter,
     )
-    rep.add_argument("file", help="the record (.json, or .json.gz)")
     rep.add_argument("--html", metavar="OUT", help="write a self-contained HTML viewer to OUT")
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     rep.set_defaults(func=cmd_replay)
-    ren = sub.add_parser(
+    ren = _record_command(
+        sub,
+        formatter,
         "render",
         help="draw a recorded game at a step (PNG, text) or as an animated GIF",
         description="Draw the board of a game record at one step as a PNG or as text, or the "
         "whole game as an animated GIF.",
         epilog=RENDER_EPILOG,
-        formatter_class=formatter,
     )
-    ren.add_argument("file", help="the record (.json, or .json.gz)")
     ren.add_argument(
         "--step",
         type=int,

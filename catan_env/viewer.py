@@ -157,10 +157,11 @@ def render_html(record: dict) -> str:
         "DATA": payload,
         "CORE": _asset("viewer_core.js"),
         "SCRIPT": _asset(script),
+        "BOARD": _asset("board.html"),
     }
     # One pass, so text inside the data can never be taken for a placeholder.
     return re.sub(
-        r"\{\{(TITLE|STYLE|DATA|CORE|SCRIPT)\}\}",
+        r"\{\{(TITLE|STYLE|DATA|CORE|SCRIPT|BOARD)\}\}",
         lambda m: parts[m.group(1)],
         _asset("viewer.html"),
     )

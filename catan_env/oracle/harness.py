@@ -110,6 +110,24 @@ def _robber_tokens(state: np.ndarray, g: Game, conv: Converted, h: int) -> set:
     }
 
 
+#: The token of each action without an argument, ours and catanatron's: one table
+#: a side, so that the two sides' lists can be read against each other.
+_OUR_PLAIN = {
+    A.ROLL: ("roll",),
+    A.END_TURN: ("end",),
+    A.BUY_DEV: ("buy",),
+    A.PLAY_KNIGHT: ("knight",),
+}
+_THEIR_PLAIN = {
+    ActionType.ROLL: ("roll",),
+    ActionType.END_TURN: ("end",),
+    ActionType.BUY_DEVELOPMENT_CARD: ("buy",),
+    ActionType.PLAY_KNIGHT_CARD: ("knight",),
+    ActionType.PLAY_YEAR_OF_PLENTY: ("yop",),
+    ActionType.PLAY_MONOPOLY: ("monopoly",),
+}
+
+
 def our_tokens(g: Game, conv: Converted) -> set:
     """Our legal actions as tokens; families catanatron has no counterpart for are dropped."""
     state = g.state
@@ -125,14 +143,8 @@ def our_tokens(g: Game, conv: Converted) -> set:
             out.add(("road", EDGE[a - A.BUILD_ROAD]))
         elif A.BUILD_CITY <= a < A.BUY_DEV:
             out.add(("city", NODE[a - A.BUILD_CITY]))
-        elif a == A.ROLL:
-            out.add(("roll",))
-        elif a == A.END_TURN:
-            out.add(("end",))
-        elif a == A.BUY_DEV:
-            out.add(("buy",))
-        elif a == A.PLAY_KNIGHT:
-            out.add(("knight",))
+        elif a in _OUR_PLAIN:
+            out.add(_OUR_PLAIN[a])
         elif a in (A.PLAY_ROAD_BUILDING, A.PLAY_YEAR_OF_PLENTY, A.PLAY_MONOPOLY):
             if phase == P.PRE_ROLL:
                 continue  # catanatron plays only a Knight before the roll
@@ -166,18 +178,8 @@ def their_tokens(conv: Converted) -> set:
             out.add(("road", tuple(sorted(v))))
         elif t == ActionType.BUILD_CITY:
             out.add(("city", v))
-        elif t == ActionType.ROLL:
-            out.add(("roll",))
-        elif t == ActionType.END_TURN:
-            out.add(("end",))
-        elif t == ActionType.BUY_DEVELOPMENT_CARD:
-            out.add(("buy",))
-        elif t == ActionType.PLAY_KNIGHT_CARD:
-            out.add(("knight",))
-        elif t == ActionType.PLAY_YEAR_OF_PLENTY:
-            out.add(("yop",))
-        elif t == ActionType.PLAY_MONOPOLY:
-            out.add(("monopoly",))
+        elif t in _THEIR_PLAIN:
+            out.add(_THEIR_PLAIN[t])
         elif t == ActionType.PLAY_ROAD_BUILDING:
             pass  # replaced below
         elif t == ActionType.MARITIME_TRADE:

@@ -59,7 +59,9 @@ def make_app(session: PlaySession, wait: float = 15.0) -> Starlette:
         return RedirectResponse(f"/seat/{session.humans[0]}")
 
     async def page(request: Request):
-        return Response(_static("play.html"), media_type="text/html")
+        # The board's markup is the replay viewer's, kept once in board.html.
+        html = _static("play.html").replace(b"{{BOARD}}", _static("board.html"))
+        return Response(html, media_type="text/html")
 
     async def static(request: Request):
         name = request.path_params["name"]

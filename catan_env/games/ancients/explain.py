@@ -70,6 +70,38 @@ def _not_own_leader(s, h, side, who) -> str | None:
     return None
 
 
+#: The one reason a hex is refused in each phase that asks for nothing but a hex
+#: (``{hex}``: the hex named). A table, not a branch each: every such phase's
+#: reason is one sentence about the hex. PH_ADVANCE names another hex, below.
+_HEX_REASONS = {
+    P.PH_BONUS: "{hex} holds no enemy next to the advanced unit: a bonus close combat is "
+    "against an adjacent enemy (CCA §3.10)",
+    P.PH_EXTRA_HEX: "{hex} is not a free hex next to the advanced cavalry (CCA §3.10)",
+    P.PH_RETREAT: "{hex} is not a free hex one row closer to the unit's own baseline (CCA §3.11.1)",
+    P.PH_EVADE_DEST: "{hex} is not a free hex one row closer to the evading unit's own "
+    "baseline (CCA §3.11.4)",
+}
+
+
+def _unit_not_ordered(s, h, side, who) -> str | None:
+    """The reason when ``h`` holds no unit of ``side`` ordered this turn (moving and
+    battling both need one)."""
+    if (why := _not_own_unit(s, h, side, who)) is not None:
+        return why
+    if not s[L.UNIT_FLAGS + h] & L.UF_ORDERED:
+        return "that unit was not ordered this turn (CCA §3.5)"
+    return None
+
+
+def _leader_not_ordered(s, h, side, who) -> str | None:
+    """The reason when ``h`` holds no leader of ``side`` ordered this turn."""
+    if (why := _not_own_leader(s, h, side, who)) is not None:
+        return why
+    if not s[L.LEADER_FLAGS + h] & L.LF_ORDERED:
+        return "that leader was not ordered this turn (CCA §3.5)"
+    return None
+
+
 def _reason(s, phase, fam, i, side, who) -> str | None:
     """The rule an action of the step's own kind breaks (None: not the step's kind)."""
     if fam == "play" and phase == P.PH_PLAY:
@@ -101,49 +133,29 @@ def _reason(s, phase, fam, i, side, who) -> str | None:
         )
     if fam in ("pick_unit", "pick_leader") and phase == P.PH_MOVE:
         if fam == "pick_unit":
-            if (why := _not_own_unit(s, i, side, who)) is not None:
+            if (why := _unit_not_ordered(s, i, side, who)) is not None:
                 return why
             f = int(s[L.UNIT_FLAGS + i])
-            if not f & L.UF_ORDERED:
-                return "that unit was not ordered this turn (CCA §3.5)"
             if f & L.UF_FROZEN:
                 return "a leader joined that unit this turn: it may not move (CCA §3.5)"
             if f & L.UF_MOVED:
                 return "that unit has already moved this turn (CCA §3.6.1)"
             return "that unit has no hex to move to (CCA §3.6.1, §3.13)"
-        if (why := _not_own_leader(s, i, side, who)) is not None:
+        if (why := _leader_not_ordered(s, i, side, who)) is not None:
             return why
-        f = int(s[L.LEADER_FLAGS + i])
-        if not f & L.LF_ORDERED:
-            return "that leader was not ordered this turn (CCA §3.5)"
-        if f & L.LF_MOVED:
+        if s[L.LEADER_FLAGS + i] & L.LF_MOVED:
             return "that leader has already moved this turn (CCA §3.6.3)"
         if s[L.UNIT_TYPE + i] != 0 and s[L.UNIT_FLAGS + i] & L.UF_MOVED:
             return "the unit he is attached to has moved: he moves with it (CCA §3.6.3)"
         return "that leader has no hex to move to (CCA §3.6.3)"
     if fam == "pick_unit" and phase == P.PH_BATTLE:
         return _battle_reason(s, i, side, who)
-    if fam == "hex" and phase == P.PH_BONUS:
-        return (
-            f"{hex_label(i)} holds no enemy next to the advanced unit: a bonus close combat "
-            "is against an adjacent enemy (CCA §3.10)"
-        )
+    if fam == "hex" and phase in _HEX_REASONS:
+        return _HEX_REASONS[phase].format(hex=hex_label(i))
     if fam == "hex" and phase == P.PH_ADVANCE:
         return (
             f"a momentum advance goes only into the hex the defender left, "
             f"{hex_label(int(s[L.CB_VACATED]))} (CCA §3.10)"
-        )
-    if fam == "hex" and phase == P.PH_EXTRA_HEX:
-        return f"{hex_label(i)} is not a free hex next to the advanced cavalry (CCA §3.10)"
-    if fam == "hex" and phase == P.PH_RETREAT:
-        return (
-            f"{hex_label(i)} is not a free hex one row closer to the unit's own baseline "
-            "(CCA §3.11.1)"
-        )
-    if fam == "hex" and phase == P.PH_EVADE_DEST:
-        return (
-            f"{hex_label(i)} is not a free hex one row closer to the evading unit's own "
-            "baseline (CCA §3.11.4)"
         )
     if fam in ("hex", "leader_off_board") and phase == P.PH_LEADER_EVADE:
         if fam == "leader_off_board":
@@ -176,12 +188,9 @@ def _reason(s, phase, fam, i, side, who) -> str | None:
 def _battle_reason(s, h, side, who) -> str:
     from .combat import battle_targets, may_battle
 
-    if (why := _not_own_unit(s, h, side, who)) is not None:
+    if (why := _unit_not_ordered(s, h, side, who)) is not None:
         return why
-    f = int(s[L.UNIT_FLAGS + h])
-    if not f & L.UF_ORDERED:
-        return "that unit was not ordered this turn (CCA §3.5)"
-    if f & L.UF_BATTLED:
+    if s[L.UNIT_FLAGS + h] & L.UF_BATTLED:
         return "that unit has already battled this turn (CCA §3.9)"
     if not may_battle(s, h):
         return (

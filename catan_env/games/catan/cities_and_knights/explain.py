@@ -22,6 +22,7 @@ from ..common.constants import (
     TIPPED_CITY,
 )
 from ..common.explain import cannot_afford
+from . import constants as CK
 from . import layout as CL
 from .constants import (
     ALCHEMIST,
@@ -113,6 +114,24 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
     return f"{head}: {why} ({where})"
 
 
+#: The one reason each progress card with a single precondition gives when it
+#: cannot be played (``{p}``: the seat). A table, not a branch each: these reasons
+#: read nothing but the seat; the cards with two checks stay branches below.
+_CARD_REASONS = {
+    CK.INVENTOR: "Inventor swaps two different number tokens among 3, 4, 5, 9, 10, 11 and "
+    "the board has no such pair (C&K §4.1.4)",
+    CK.SMITH: "Smith promotes knights and no knight of seat {p} can be promoted (C&K §4.1.10)",
+    CK.BISHOP: "the robber cannot move before the first barbarian attack (C&K §3.7, §4.2.1)",
+    CK.DESERTER: "Deserter needs an opponent with a knight on the board (C&K §4.2.3)",
+    CK.DIPLOMAT: "Diplomat removes an open road and the board has none (C&K §4.2.4)",
+    CK.INTRIGUE: "Intrigue displaces an opponent's knight at a road of seat {p} and there "
+    "is none (C&K §4.2.5)",
+    CK.SPY: "Spy needs an opponent who holds a progress card (C&K §4.2.7)",
+    CK.MASTER_MERCHANT: "Master Merchant needs an opponent with more VP (C&K §4.3.2)",
+    CK.MERCHANT: "the merchant goes next to a building of seat {p} (C&K §4.3.3)",
+}
+
+
 def _card_reason(s: np.ndarray, kind: int, p: int) -> str:
     """Why progress card ``kind`` cannot be played by ``p`` in the action phase: the
     card's own precondition (the mirror of ``effects.can_play``)."""
@@ -125,34 +144,12 @@ def _card_reason(s: np.ndarray, kind: int, p: int) -> str:
         if s[CL.WALLS_LEFT + p] <= 0:
             return f"Engineer builds a city wall and seat {p} has none left (C&K §4.1.3)"
         return f"Engineer needs a city of seat {p} without a wall (C&K §4.1.3)"
-    if kind == C.INVENTOR:
-        return (
-            "Inventor swaps two different number tokens among 3, 4, 5, 9, 10, 11 and the board "
-            "has no such pair (C&K §4.1.4)"
-        )
+    if kind in _CARD_REASONS:
+        return _CARD_REASONS[kind].format(p=p)
     if kind == C.ROAD_BUILDING:
         if s[L.ROADS_LEFT + p] <= 0:
             return f"seat {p} has no roads left in supply (C&K §4.1.9)"
         return f"no path is open to a road of seat {p} (C&K §4.1.9)"
-    if kind == C.SMITH:
-        return f"Smith promotes knights and no knight of seat {p} can be promoted (C&K §4.1.10)"
-    if kind == C.BISHOP:
-        return "the robber cannot move before the first barbarian attack (C&K §3.7, §4.2.1)"
-    if kind == C.DESERTER:
-        return "Deserter needs an opponent with a knight on the board (C&K §4.2.3)"
-    if kind == C.DIPLOMAT:
-        return "Diplomat removes an open road and the board has none (C&K §4.2.4)"
-    if kind == C.INTRIGUE:
-        return (
-            f"Intrigue displaces an opponent's knight at a road of seat {p} and there is none "
-            "(C&K §4.2.5)"
-        )
-    if kind == C.SPY:
-        return "Spy needs an opponent who holds a progress card (C&K §4.2.7)"
-    if kind == C.MASTER_MERCHANT:
-        return "Master Merchant needs an opponent with more VP (C&K §4.3.2)"
-    if kind == C.MERCHANT:
-        return f"the merchant goes next to a building of seat {p} (C&K §4.3.3)"
     if kind in C.VP_CARD_KINDS:
         return f"{card} is a victory point card: it is shown at once, never played (C&K §3.15.3)"
     if kind in (C.CRANE, C.MEDICINE):

@@ -57,6 +57,24 @@ def seat_or_none(value):
     return None if value < 0 else int(value)
 
 
+def turn_seats(s: np.ndarray) -> dict[str, int | None]:
+    """The turn's three seats as a snapshot writes them: who started the game, whose
+    turn it is, who decides now (None: nobody). Every Catan layout keeps them in the
+    base fields, so every variant's snapshot writes them here."""
+    return {
+        "start_player": int(s[L.START_PLAYER]),
+        "active_player": int(s[L.ACTIVE_PLAYER]),
+        "current_player": seat_or_none(s[L.CURRENT_PLAYER]),
+    }
+
+
+def read_turn_seats(d: Reader, s: np.ndarray, n: int) -> None:
+    """Read back the seats :func:`turn_seats` wrote (``n``: seats in play)."""
+    s[L.START_PLAYER] = d.seat("turn.start_player", n, allow_none=False)
+    s[L.ACTIVE_PLAYER] = d.seat("turn.active_player", n, allow_none=False)
+    s[L.CURRENT_PLAYER] = d.seat("turn.current_player", n)
+
+
 def card_counts(row, names=RESOURCE_NAMES) -> dict[str, int]:
     return {names[r]: int(row[r]) for r in range(len(names))}
 
@@ -217,9 +235,7 @@ def standard_to_dict(
             "number": int(s[L.TURN]),
             "phase": phases[s[L.PHASE]],
             "resume_phase": phases[s[L.RESUME_PHASE]],
-            "start_player": int(s[L.START_PLAYER]),
-            "active_player": int(s[L.ACTIVE_PLAYER]),
-            "current_player": seat_or_none(s[L.CURRENT_PLAYER]),
+            **turn_seats(s),
             "setup_index": int(s[L.SETUP_INDEX]),
             "setup_vertex": None if s[L.SETUP_VERTEX] < 0 else f"v{s[L.SETUP_VERTEX]}",
             "dice": [int(s[L.DICE]), int(s[L.DICE + 1])],
@@ -303,9 +319,7 @@ def read_turn(d: Reader, s: np.ndarray, n: int, names: Names) -> None:
     s[L.TURN] = d.int("turn.number", 0)
     s[L.PHASE] = d.choice("turn.phase", phases)
     s[L.RESUME_PHASE] = d.choice("turn.resume_phase", phases)
-    s[L.START_PLAYER] = d.seat("turn.start_player", n, allow_none=False)
-    s[L.ACTIVE_PLAYER] = d.seat("turn.active_player", n, allow_none=False)
-    s[L.CURRENT_PLAYER] = d.seat("turn.current_player", n)
+    read_turn_seats(d, s, n)
     s[L.SETUP_INDEX] = d.int("turn.setup_index", 0, 2 * n)
     sv = d.get("turn.setup_vertex")
     s[L.SETUP_VERTEX] = -1 if sv is None else parse_id("turn.setup_vertex", sv, "v", NUM_VERTICES)

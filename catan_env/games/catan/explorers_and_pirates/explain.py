@@ -133,6 +133,16 @@ def _afford(s, p, cost) -> str | None:
     return cannot_afford(s, p, cost, RESOURCE_NAMES)
 
 
+def _supply_or_afford(s, p, left, piece: str, cost) -> str | None:
+    """Why seat ``p`` cannot buy one ``piece`` (None when it can): its supply
+    counter at ``left + p`` is empty, or it cannot pay ``cost``. Shared by the
+    E&P purchases that take a piece from a supply, which all name the empty
+    supply before the price."""
+    if s[left + p] == 0:
+        return f"seat {p} has no {piece} left in supply"
+    return _afford(s, p, cost)
+
+
 def _ship(s, p, k):
     return int(s[EL.SHIP_EDGE + p * EC.SHIPS_PER_PLAYER + k])
 
@@ -165,6 +175,21 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
     return f"{name} is illegal: {reason}"
 
 
+#: The one reason for each family whose argument is (ship ``k``, hex ``h``) and
+#: whose refusal is a single sentence naming the ship, the hex and the seat ``p``.
+#: A table, not a branch each: these reasons read nothing of the state.
+_SHIP_HEX_REASONS = {
+    "crew_to_lair": "ship s{k} carries no crew, does not point at h{h}, or h{h} is not a lair "
+    "with room (at most 3 crews, E&P §7.3)",
+    "catch_fish": "ship s{k} is not empty, does not point at h{h}, or no fish lies there "
+    "(E&P §8.4)",
+    "befriend_village": "ship s{k} carries no crew or does not point at h{h}, h{h} is no "
+    "face-up village with a sack left, or seat {p} already befriended it (E&P §9.2)",
+    "pick_up_crew": "no crew of seat {p} on the gold field h{h} within reach of ship s{k} "
+    "(E&P §7.6)",
+}
+
+
 def _reason(s, info, phase, p) -> str:
     tb = scenario_tables(EC.SCENARIOS[int(s[EL.OPT_SCENARIO])])
     f, arg = info.family, info.arg
@@ -183,9 +208,7 @@ def _reason(s, info, phase, p) -> str:
 
         if not s[EL.OPT_SCENARIO]:
             return "crews are not part of Land Ho! (E&P §10.1)"
-        if s[CREWS_LEFT + p] == 0:
-            return f"seat {p} has no crew left in supply"
-        why = _afford(s, p, EC.COST_CREW)
+        why = _supply_or_afford(s, p, CREWS_LEFT, "crew", EC.COST_CREW)
         if why:
             return why
         return "there is no harbor settlement of the seat there, or no room (E&P §5.1, §4.7)"
@@ -201,12 +224,9 @@ def _reason(s, info, phase, p) -> str:
             f"ship s{arg} is not battle-ready: it must be unmoved, not have tried yet, and "
             "touch a corner of an opponent's pirate hex (E&P §5.4)"
         )
-    if f == "crew_to_lair":
+    if f in _SHIP_HEX_REASONS:
         k, h = arg
-        return (
-            f"ship s{k} carries no crew, does not point at h{h}, or h{h} is not a lair with "
-            "room (at most 3 crews, E&P §7.3)"
-        )
+        return _SHIP_HEX_REASONS[f].format(k=k, h=h, p=p)
     if f == "fishing_roll":
         from .layout import FISH_SUPPLY, FISHED
 
@@ -217,20 +237,11 @@ def _reason(s, info, phase, p) -> str:
         if not s[FISH_SUPPLY]:
             return "no fish left in the supply, or no Fish for Catan in this scenario"
         return "there is no Fish for Catan mission in this scenario"
-    if f == "catch_fish":
-        k, h = arg
-        return f"ship s{k} is not empty, does not point at h{h}, or no fish lies there (E&P §8.4)"
     if f == "deliver":
         k, c = arg
         return (
             f"ship s{k} carries no {EC.CARGO_NAMES[c]} to deliver or is not at a Council anchor "
             "(E&P §8.4, §9.3)"
-        )
-    if f == "befriend_village":
-        k, h = arg
-        return (
-            f"ship s{k} carries no crew or does not point at h{h}, h{h} is no face-up village "
-            f"with a sack left, or seat {p} already befriended it (E&P §9.2)"
         )
     if f == "fast_gold":
         if s[EL.OPT_FAST_GOLD_BUYS]:
@@ -242,9 +253,6 @@ def _reason(s, info, phase, p) -> str:
             f"seat {p} has no Fast Gold village sale left this turn or holds no "
             f"{RESOURCE_NAMES[arg]} (E&P §9.4)"
         )
-    if f == "pick_up_crew":
-        k, h = arg
-        return f"no crew of seat {p} on the gold field h{h} within reach of ship s{k} (E&P §7.6)"
     if f == "discard":
         if s[L.HAND + p * NUM_CARD_TYPES + arg] == 0:
             return f"seat {p} holds no {RESOURCE_NAMES[arg]}"
@@ -256,18 +264,14 @@ def _reason(s, info, phase, p) -> str:
     if f in ("build_road", "build_ship", "sail") and arg >= tb[T_NUM_EDGES]:
         return f"path e{arg} is not on this board"
     if f == "build_settlement":
-        if s[L.SETTLEMENTS_LEFT + p] == 0:
-            return f"seat {p} has no settlement left in supply"
-        why = _afford(s, p, EC.COST_SETTLEMENT)
+        why = _supply_or_afford(s, p, L.SETTLEMENTS_LEFT, "settlement", EC.COST_SETTLEMENT)
         if why:
             return why
         if not B.settlement_spot_ok(s, tb, arg, p):
             return _spot(s, tb, arg)
         return f"seat {p} has no road at v{arg}"
     if f == "build_road":
-        if s[L.ROADS_LEFT + p] == 0:
-            return f"seat {p} has no road left in supply"
-        why = _afford(s, p, EC.COST_ROAD)
+        why = _supply_or_afford(s, p, L.ROADS_LEFT, "road", EC.COST_ROAD)
         if why:
             return why
         if s[EL.EP_ROAD_OWNER + arg] >= 0:
@@ -281,9 +285,7 @@ def _reason(s, info, phase, p) -> str:
     if f == "build_harbor":
         if s[EL.EP_VERTEX_OWNER + arg] != p or s[EL.EP_VERTEX_BUILDING + arg] != 1:
             return f"seat {p} has no settlement on v{arg} to upgrade"
-        if s[EL.HARBORS_LEFT + p] == 0:
-            return f"seat {p} has no harbor settlement left in supply"
-        why = _afford(s, p, EC.COST_HARBOR)
+        why = _supply_or_afford(s, p, EL.HARBORS_LEFT, "harbor settlement", EC.COST_HARBOR)
         if why:
             return why
         return f"v{arg} is not on the coast (no sea hex or frame there, E&P §4.6.3)"
@@ -310,9 +312,7 @@ def _reason(s, info, phase, p) -> str:
             return why
         return "no sea route would be free for the rebuilt ship"
     if f in ("settler_to_storage", "settler_to_ship"):
-        if s[EL.SETTLERS_LEFT + p] == 0:
-            return f"seat {p} has no settler left in supply"
-        why = _afford(s, p, EC.COST_SETTLER)
+        why = _supply_or_afford(s, p, EL.SETTLERS_LEFT, "settler", EC.COST_SETTLER)
         if why:
             return why
         if f == "settler_to_storage":

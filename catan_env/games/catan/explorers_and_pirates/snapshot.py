@@ -24,7 +24,9 @@ from ..common.snapshot import (
     SnapshotError,
     card_counts,
     parse_id,
+    read_turn_seats,
     seat_or_none,
+    turn_seats,
 )
 from . import layout as EL
 from .constants import (
@@ -130,9 +132,7 @@ def to_dict(s: np.ndarray, envelope: dict[str, Any]) -> dict[str, Any]:
             "phase": PHASE_NAMES[s[L.PHASE]],
             "resume_phase": PHASE_NAMES[s[L.RESUME_PHASE]],
             "setup_index": int(s[L.SETUP_INDEX]),
-            "start_player": int(s[L.START_PLAYER]),
-            "active_player": int(s[L.ACTIVE_PLAYER]),
-            "current_player": seat_or_none(s[L.CURRENT_PLAYER]),
+            **turn_seats(s),
             "dice": [int(s[L.DICE]), int(s[L.DICE + 1])],
             "moving_ship": None if s[EL.MOVING_SHIP] < 0 else f"s{s[EL.MOVING_SHIP]}",
             # the ship whose last step was a discovery and the villages it found (§9.4)
@@ -331,9 +331,7 @@ def from_dict(d: Reader, config) -> np.ndarray:
     s[L.PHASE] = d.choice("turn.phase", PHASE_NAMES)
     s[L.RESUME_PHASE] = d.choice("turn.resume_phase", PHASE_NAMES)
     s[L.SETUP_INDEX] = d.int("turn.setup_index", 0, 20)
-    s[L.START_PLAYER] = d.seat("turn.start_player", n, allow_none=False)
-    s[L.ACTIVE_PLAYER] = d.seat("turn.active_player", n, allow_none=False)
-    s[L.CURRENT_PLAYER] = d.seat("turn.current_player", n)
+    read_turn_seats(d, s, n)
     s[L.DICE] = d.int("turn.dice.0", 0, 6)
     s[L.DICE + 1] = d.int("turn.dice.1", 0, 6)
     moving = d.get("turn.moving_ship")
