@@ -44,6 +44,29 @@ def unit_stops_in(s, h, t):
     return TERRAIN_STOPS[terr] != 0 or (terr == BROKEN and UNIT_MOUNTED[t] != 0)
 
 
+@njit(cache=True, inline="always")
+def _enemy_at(s, y, side):
+    """An enemy unit or an enemy leader is at ``y`` (a lone leader's move stops short)."""
+    return (s[L.UNIT_TYPE + y] != 0 and s[L.UNIT_SIDE + y] != side) or (
+        s[L.LEADER + y] != 0 and s[L.LEADER_SIDE + y] != side
+    )
+
+
+@njit(cache=True, inline="always")
+def _search_from(h, out):
+    """Start a breadth-first search of moves from ``h``: ``out`` cleared but for
+    ``h`` itself (0 hexes moved: 1), and the distances (-1: not reached yet) and
+    queue of the search, ``h`` at distance 0 first in line."""
+    for i in range(NUM_HEXES):
+        out[i] = 0
+    out[h] = 1
+    dist = np.full(NUM_HEXES, -1, np.int32)
+    queue = np.empty(NUM_HEXES, np.int32)
+    dist[h] = 0
+    queue[0] = h
+    return dist, queue
+
+
 @njit(cache=True)
 def unit_destinations(s, h, out, max_move):
     """CCA §3.6.1-§3.6.2: hexes the unit at ``h`` may end its move in.
@@ -53,28 +76,18 @@ def unit_destinations(s, h, out, max_move):
     on entering a lone friendly leader (who attaches) or stopping terrain, and
     warriors may make a 2-hex move only to end next to an enemy unit.
     """
-    for i in range(NUM_HEXES):
-        out[i] = 0
     t = unit_at(s, h)
     side = s[L.UNIT_SIDE + h]
     own_leader = s[L.LEADER + h] != 0
     through = UNIT_LIGHT_FOOT[t] != 0 and (s[L.CARD_FLAGS] & L.CF_PASS_THROUGH) != 0
-    dist = np.full(NUM_HEXES, -1, np.int32)
-    queue = np.empty(NUM_HEXES, np.int32)
-    dist[h] = 0
-    queue[0] = h
+    dist, queue = _search_from(h, out)
     head, tail = 0, 1
-    out[h] = 1
     while head < tail:
-        x = queue[head]
-        head += 1
+        x, head = queue[head], head + 1
         d = dist[x]
-        if d >= max_move:
+        # a piece that must stop here does not expand
+        if d >= max_move or (x != h and (lone_leader(s, x) or unit_stops_in(s, x, t))):
             continue
-        if x != h:
-            # a piece that must stop here does not expand
-            if lone_leader(s, x) or unit_stops_in(s, x, t):
-                continue
         for k in range(6):
             y = NEIGHBORS[x, k]
             if y < 0 or dist[y] >= 0 or impassable(s, y):
@@ -157,34 +170,21 @@ def leader_destinations(s, h, out):
     """CCA §3.6.3: a lone leader moves 1-3 hexes, through friendly pieces, never
     into enemy pieces; he ends on an empty hex or a friendly unit without a leader;
     stopping terrain ends his move (CCA §3.13)."""
-    for i in range(NUM_HEXES):
-        out[i] = 0
     side = s[L.LEADER_SIDE + h]
     # CCA §3.13 (CNC): like a unit, a leader leaves a marsh by 1 hex only
     most = 1 if s[L.TERRAIN + h] == MARSH else 3
-    dist = np.full(NUM_HEXES, -1, np.int32)
-    queue = np.empty(NUM_HEXES, np.int32)
-    dist[h] = 0
-    queue[0] = h
+    dist, queue = _search_from(h, out)
     head, tail = 0, 1
-    out[h] = 1
     while head < tail:
-        x = queue[head]
-        head += 1
+        x, head = queue[head], head + 1
         d = dist[x]
-        if d >= most:
+        # lone leaders stop in forest, ford, marsh and broken ground
+        terr = s[L.TERRAIN + x]
+        if d >= most or (x != h and (TERRAIN_STOPS[terr] != 0 or terr == BROKEN)):
             continue
-        if x != h:
-            terr = s[L.TERRAIN + x]
-            if TERRAIN_STOPS[terr] != 0 or terr == BROKEN:
-                continue  # lone leaders stop in forest, ford, marsh and broken ground
         for k in range(6):
             y = NEIGHBORS[x, k]
-            if y < 0 or dist[y] >= 0 or impassable(s, y):
-                continue
-            if s[L.UNIT_TYPE + y] != 0 and s[L.UNIT_SIDE + y] != side:
-                continue
-            if s[L.LEADER + y] != 0 and s[L.LEADER_SIDE + y] != side:
+            if y < 0 or dist[y] >= 0 or impassable(s, y) or _enemy_at(s, y, side):
                 continue
             dist[y] = d + 1
             queue[tail] = y
@@ -276,11 +276,7 @@ def leader_evade_destinations(s, h, out):
                 continue
             for k in range(2):
                 y = rear_hex(x, side, k)
-                if y < 0 or impassable(s, y) or reach[y] != 0:
-                    continue
-                if s[L.UNIT_TYPE + y] != 0 and s[L.UNIT_SIDE + y] != side:
-                    continue
-                if s[L.LEADER + y] != 0 and s[L.LEADER_SIDE + y] != side:
+                if y < 0 or impassable(s, y) or reach[y] != 0 or _enemy_at(s, y, side):
                     continue
                 reach[y] = step + 1
                 if s[L.LEADER + y] == 0:

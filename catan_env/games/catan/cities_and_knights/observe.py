@@ -19,6 +19,7 @@ from ..board.standard import NUM_EDGES, NUM_HARBORS, NUM_HEXES, NUM_VERTICES
 from ..common import constants as C
 from ..common import layout as L
 from ..common import observe as OB
+from ..common.cards import hand_size
 from . import layout as CL
 from .constants import (
     BARBARIAN_ATTACK_POSITION,
@@ -30,6 +31,7 @@ from .constants import (
     NUM_TRACKS,
 )
 from .phases import CK_NUM_PHASES
+from .progress import held_cards
 
 P = C.MAX_PLAYERS
 OBS_LAYOUT = Layout("observation_ck")
@@ -127,14 +129,8 @@ def observe_into(state, tb, me, out):
         )
     for k in range(n):
         q = (me + k) % n
-        size = 0
-        for r in range(C.NUM_CARD_TYPES):
-            size += state[L.HAND + q * C.NUM_CARD_TYPES + r]
-        progress = 0
-        for kind in range(NUM_CARD_KINDS):
-            progress += state[CL.PROGRESS_HAND + q * NUM_CARD_KINDS + kind]
-        out[O_HAND_SIZE + k] = OB.cap(size, 40.0)
-        out[O_PROGRESS_COUNT + k] = OB.cap(progress, 5.0)
+        out[O_HAND_SIZE + k] = OB.cap(hand_size(state, q), 40.0)
+        out[O_PROGRESS_COUNT + k] = OB.cap(held_cards(state, q), 5.0)
         for t in range(NUM_TRACKS):
             out[O_LEVEL + k * NUM_TRACKS + t] = state[CL.LEVEL + 3 * q + t] / 5.0
         out[O_PUBLIC_VP + k] = OB.cap(state[L.PUBLIC_VP + q], 22.0)

@@ -8,6 +8,7 @@ held (C&K §3.15.3).
 
 from numba import njit
 
+from ..common.cards import run_total
 from ..common.layout import ACTIVE_PLAYER, CHANCE_FORCING, PUBLIC_VP
 from ..common.rng import force_top_kind
 from .constants import (
@@ -29,11 +30,7 @@ from .layout import (
 @njit(cache=True, inline="always")
 def held_cards(state, p):
     """Progress cards in ``p``'s hand."""
-    base = PROGRESS_HAND + p * NUM_CARD_KINDS
-    total = 0
-    for k in range(NUM_CARD_KINDS):
-        total += state[base + k]
-    return total
+    return run_total(state, PROGRESS_HAND + p * NUM_CARD_KINDS, NUM_CARD_KINDS)
 
 
 @njit(cache=True, inline="always")

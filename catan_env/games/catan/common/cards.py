@@ -11,13 +11,18 @@ from .layout import BANK, HAND, NUM_PLAYERS
 
 
 @njit(cache=True, inline="always")
+def run_total(state, start, count):
+    """The sum of the ``count`` state words from ``start`` on (a hand, a pile)."""
+    total = 0
+    for i in range(count):
+        total += state[start + i]
+    return total
+
+
+@njit(cache=True, inline="always")
 def hand_size(state, p):
     """Cards (resources and commodities) held by seat ``p``."""
-    base = HAND + p * NUM_CARD_TYPES
-    total = 0
-    for r in range(NUM_CARD_TYPES):
-        total += state[base + r]
-    return total
+    return run_total(state, HAND + p * NUM_CARD_TYPES, NUM_CARD_TYPES)
 
 
 @njit(cache=True, inline="always")
