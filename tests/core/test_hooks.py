@@ -53,7 +53,9 @@ def test_every_game_has_every_hook_and_plays_through_them(name):
     for _ in range(30):
         assert game.current_player in range(config.num_players)
         mask = game.action_mask()
-        assert mask.shape == (spec.num_actions,)
+        # One mask type for every game's Game: ~mask must name the forbidden ids.
+        assert mask.shape == (spec.num_actions,) and mask.dtype == np.bool_
+        assert not any(game.is_legal(int(a)) for a in np.flatnonzero(~mask))
         game.step(int(rng.choice(np.flatnonzero(mask))))
     obs = np.empty(spec.obs_size, np.float32)
     spec.observe_into(game.state, game.tables, game.current_player, obs)

@@ -180,10 +180,12 @@ class Game:
 
     # ------------------------------------------------------------- actions
     def action_mask(self) -> np.ndarray:
+        """Boolean mask over all action ids for the side that must decide (as
+        Catan's ``Game``: ``~mask`` names the forbidden ids)."""
         if not self._mask_valid:
             legal_mask(self.state, self._mask)
             self._mask_valid = True
-        return self._mask.copy()
+        return self._mask.astype(np.bool_)
 
     def legal_actions(self) -> np.ndarray:
         return np.flatnonzero(self.action_mask())
