@@ -1,0 +1,133 @@
+"""benchmarks/baselines.py: the matches, the game-count rule, the ladder, the README block."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import baselines  # noqa: E402
+
+from catan_env.config import GameConfig  # noqa: E402
+from catan_env.ratings import wilson_interval  # noqa: E402
+
+
+def _run(tmp_path, capsys, *extra):
+    out = tmp_path / "baselines.json"
+    baselines.main(["--agents", "random,weighted", "--games", "8", "--out", str(out),
+                    "--quiet", "--json", *extra])  # fmt: skip
+    return json.loads(capsys.readouterr().out), json.loads(out.read_text())
+
+
+def test_wilson_interval_of_the_matches_known_values():
+    # The helper the matches use; values from the Wilson formula at z = 1.96.
+    lo, hi = wilson_interval(3, 8)
+    assert lo == pytest.approx(0.1368, abs=1e-4) and hi == pytest.approx(0.6943, abs=1e-4)
+    lo, hi = wilson_interval(0, 40)
+    assert lo == 0.0 and hi == pytest.approx(1.96**2 / (40 + 1.96**2), abs=1e-12)
+
+
+def test_two_agents_play_both_matches_seats_rotated(tmp_path, capsys):
+    printed, saved = _run(tmp_path, capsys)
+    pairs = [(m["agent"], m["opponent"]) for m in printed["matches"]]
+    assert pairs == [("random", "weighted"), ("weighted", "random")]
+    for m, full in zip(printed["matches"], saved["matches"], strict=True):
+        assert m["games"] == 8 and "ranks" not in m  # the printed object leaves out the games
+        assert sorted(full["agent_seat"]) == [0, 0, 1, 1, 2, 2, 3, 3]  # each seat twice
+        assert (m["ci_low"], m["ci_high"]) == wilson_interval(m["wins"], 8)
+        assert sum(m["seat_wins"]) == m["wins"]
+        # No game hit the turn limit, so the agent ranks first in exactly the games it won.
+        assert m["truncated"] == 0
+        firsts = sum(r[s] == 1 for s, r in zip(full["agent_seat"], full["ranks"], strict=True))
+        assert firsts == m["wins"]
+    ladder = {r["agent"]: r for r in printed["ladder"]}
+    assert set(ladder) == {"random", "weighted"}
+    assert ladder["random"]["seats"] == 8 + 3 * 8  # one seat of its match, three of the other
+    assert printed["unavailable"] == {}
+
+
+def test_a_rerun_reuses_the_saved_matches(tmp_path, capsys, monkeypatch):
+    first, _ = _run(tmp_path, capsys)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a saved match was played again")
+
+    monkeypatch.setattr(baselines, "play_match", refuse)
+    again, _ = _run(tmp_path, capsys)
+    assert again["matches"] == first["matches"]
+    with pytest.raises(AssertionError, match="played again"):
+        _run(tmp_path, capsys, "--seed", "1")  # other settings: nothing to reuse
+
+
+def test_games_per_match_rule():
+    in_kernel = {"random": True, "heuristic": True, "mcts:0.05": False, "catanatron:random": False}
+    caps = {"mcts:0.05": 12}
+    assert baselines.match_games("random", "heuristic", in_kernel, 500, 200, caps) == 500
+    assert baselines.match_games("random", "catanatron:random", in_kernel, 500, 200, caps) == 200
+    assert baselines.match_games("catanatron:random", "mcts:0.05", in_kernel, 500, 200, caps) == 12
+    # A match's seed depends on the two names, not on the other agents or the order of play.
+    assert baselines.match_seed(0, "a", "b") != baselines.match_seed(0, "b", "a")
+    assert baselines.match_seed(0, "a", "b") == baselines.match_seed(0, "a", "b")
+
+
+def test_an_agent_that_cannot_play_here_gets_a_reason_not_a_crash():
+    checkpoint = Path(baselines.ROOT) / "agents" / "checkpoints" / "ppo_ck.npz"
+    spec = f"ppo:{checkpoint}"
+    playable, missing = baselines.check_availability(["random", spec], GameConfig(), True, False)
+    assert playable == {"random": True}
+    assert "trained for cities_and_knights" in missing[spec]
+    with pytest.raises(ValueError, match="trained for cities_and_knights"):
+        baselines.check_availability([spec], GameConfig(), False, False)  # named by the user
+
+
+def _report(**over):
+    match = {"agent": "a", "opponent": "b", "games": 8, "wins": 3, "win_rate": 0.375,
+             "ci_low": 0.1368, "ci_high": 0.6943}  # fmt: skip
+    report = {"agents": ["a", "b", "c"], "unavailable": {"c": "needs x | y"},
+              "matches": [match], "ladder": [{"agent": "a", "rating": 1.0, "mu": 25.0,
+              "sigma": 8.0, "seats": 32}], "title": "base", "rule": "8 games",
+              "minutes": 1.0, "date": "2026-12-02", "seed": 0, "command": "python x"}  # fmt: skip
+    return {**report, **over}
+
+
+def test_markdown_table_and_readme_block(tmp_path):
+    text = baselines.markdown(_report())
+    rows = [line for line in text.splitlines() if line.startswith("| `")]
+    assert rows[0] == "| `a` | — | 37.5% (13.7%-69.4%), 8 |"
+    assert rows[1] == "| `b` | not played | — |"
+    assert rows[2] == "| `c` | unavailable here: needs x \\| y | |"  # its own row, escaped
+    assert rows[2].replace("\\|", "").count("|") == rows[0].count("|")  # as many cells
+    readme = tmp_path / "README.md"
+    readme.write_text(f"intro\n{baselines.START}\nold table\n{baselines.END}\nafter\n")
+    baselines.write_block(readme, text)
+    new = readme.read_text()
+    assert "old table" not in new and text in new
+    assert new.startswith("intro\n") and new.endswith(f"{baselines.END}\nafter\n")
+    baselines.write_block(readme, "second")  # the markers stay: it can be written again
+    assert readme.read_text() == f"intro\n{baselines.START}\nsecond\n{baselines.END}\nafter\n"
+    readme.write_text("no markers\n")
+    with pytest.raises(ValueError, match="no <!-- baselines:start -->"):
+        baselines.write_block(readme, text)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--agents", "random,nosuchagent"], "unknown agent 'nosuchagent'"),
+        (["--agents", "random,random"], "at least two distinct agents"),
+        (["--agents", "random,weighted", "--games", "0"], "--games must be a positive multiple"),
+        (["--agents", "random,weighted", "--slow-games", "6"], "--slow-games must be a positive"),
+        (["--agents", "random,weighted", "--agent-games", "random"], "takes SPEC=N"),
+        (["--agents", "random,weighted", "--agent-games", "mcts=4"], "not among the agents"),
+        (["--agents", "random,mcts:fast"], "mcts:SECONDS takes the search time"),
+    ],
+)
+def test_bad_input_is_refused_in_one_line(tmp_path, capsys, argv, message):
+    out = tmp_path / "b.json"
+    with pytest.raises(SystemExit) as exc:
+        baselines.main([*argv, "--out", str(out), "--quiet"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert message in err[-1] and "Traceback" not in "".join(err)
+    assert not out.exists()  # nothing played, nothing written
