@@ -23,7 +23,9 @@ seat plays in the Python loop (search, trained networks, catanatron's bots);
 holds each seat equally often.
 
 The rules are catanatron's: the base game, 4 players, no domestic trade
-(``--domestic-trade`` turns it on, which catanatron's bots refuse). Every
+(``--domestic-trade`` turns it on, which catanatron's bots refuse;
+``--variant cities_and_knights`` plays that variant, with its own README block
+and results file, where the C&K checkpoint plays and catanatron cannot). Every
 match's figures and per-game rankings are written to ``--out`` as soon as it
 ends; a rerun with the same settings reuses the matches already there (played
 with the same agents, games and seed) and plays the rest, so ``--max-minutes``
@@ -57,15 +59,26 @@ from catan_env.config import GameConfig  # noqa: E402
 from catan_env.ratings import game_ranks, plackett_luce_ratings  # noqa: E402
 from catan_env.simulate import load_engine  # noqa: E402
 from catan_env.tournament import tournament  # noqa: E402
+from catan_env.variants import VARIANT_NAMES  # noqa: E402
 
 PLAYERS = 4
 #: Our agents, in the table's order; MCTS with a small budget (seconds per searched move).
 OURS = ("random", "weighted", "heuristic", "mcts:0.05")
-DEFAULT_OUT = ROOT / "benchmarks" / "results" / "baselines.json"
 README = ROOT / "README.md"
-START, END = "<!-- baselines:start -->", "<!-- baselines:end -->"
 #: Bump when the saved matches stop being comparable (a new field is fine).
 FORMAT = 1
+
+
+def markers(variant: str = "base") -> tuple[str, str]:
+    """The README markers around the block of ``variant`` (base: ``<!-- baselines:start -->``)."""
+    name = "baselines" if variant == "base" else f"baselines:{variant}"
+    return f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+
+
+def default_out(variant: str = "base") -> Path:
+    """Where the results of ``variant`` are saved by default."""
+    name = "baselines" if variant == "base" else f"baselines_{variant}"
+    return ROOT / "benchmarks" / "results" / f"{name}.json"
 
 
 def shipped_agents() -> list[str]:
@@ -244,17 +257,18 @@ def markdown(report: dict) -> str:
     return "\n".join(lines)
 
 
-def write_block(path: Path, block: str) -> None:
-    """Replace the text between the baselines markers of ``path`` with ``block``.
+def write_block(path: Path, block: str, variant: str = "base") -> None:
+    """Replace the text between the markers of ``variant`` (:func:`markers`) in ``path``.
 
     Raises:
         ValueError: the file lacks the marker pair (or has them out of order).
     """
+    first, last = markers(variant)
     text = path.read_text()
-    start, end = text.find(START), text.find(END)
+    start, end = text.find(first), text.find(last)
     if start < 0 or end < start:
-        raise ValueError(f"{path} has no {START} ... {END} marker pair to replace")
-    path.write_text(text[: start + len(START)] + "\n" + block + "\n" + text[end:])
+        raise ValueError(f"{path} has no {first} ... {last} marker pair to replace")
+    path.write_text(text[: start + len(first)] + "\n" + block + "\n" + text[end:])
 
 
 def _agent_games(values: list[str]) -> dict[str, int]:
@@ -295,10 +309,15 @@ def _save(path: Path, report: dict) -> None:
 
 def run(args, argv: list[str]) -> dict:
     """Play the matches not yet saved and return the report (see :func:`markdown`)."""
-    config = GameConfig(num_players=PLAYERS, domestic_trade=args.domestic_trade)
+    config = GameConfig(
+        variant=args.variant, num_players=PLAYERS, domestic_trade=args.domestic_trade
+    )
     specs = [s.strip() for s in args.agents.split(",")] if args.agents else shipped_agents()
     if len(set(specs)) != len(specs) or len(specs) < 2 or not all(specs):
         raise ValueError(f"--agents needs at least two distinct agents, got {args.agents!r}")
+    if args.max_minutes < 0 or args.seed < 0:
+        raise ValueError(f"--max-minutes and --seed must not be negative, got "
+                         f"{args.max_minutes} and {args.seed}")  # fmt: skip
     for flag, n in (("--games", args.games), ("--slow-games", args.slow_games)):
         _check_count(flag, n)
     caps = _agent_games(args.agent_games)
@@ -309,7 +328,7 @@ def run(args, argv: list[str]) -> dict:
     in_kernel, unavailable = check_availability(specs, config, not args.agents, args.progress)
     settings = {"format": FORMAT, "variant": config.variant, "players": PLAYERS,
                 "domestic_trade": config.domestic_trade, "seed": args.seed}  # fmt: skip
-    out = Path(args.out)
+    out = Path(args.out or default_out(args.variant))
     saved = {} if args.fresh else {(m["agent"], m["opponent"], m["games"], m["seed"]): m
                                    for m in _load(out, settings)}  # fmt: skip
     playable = [s for s in specs if s in in_kernel]
@@ -385,7 +404,13 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="allow player trade (catanatron's bots then cannot play)",
     )
-    ap.add_argument("--out", default=str(DEFAULT_OUT), help="JSON results, rewritten per match")
+    ap.add_argument("--variant", default="base", choices=VARIANT_NAMES)
+    ap.add_argument(
+        "--out",
+        default=None,
+        help="JSON results, rewritten per match (default: "
+        "benchmarks/results/baselines.json, baselines_VARIANT.json for others)",
+    )
     ap.add_argument("--fresh", action="store_true", help="replay the matches saved in --out")
     ap.add_argument(
         "--write-readme",
@@ -393,7 +418,7 @@ def main(argv: list[str] | None = None) -> None:
         const=str(README),
         default=None,
         metavar="PATH",
-        help=f"replace the block between {START} and {END}",
+        help="replace the block between the variant's markers (base: {} ... {})".format(*markers()),
     )
     ap.add_argument("--json", action="store_true", help="print the report as one JSON object")
     ap.add_argument("--quiet", dest="progress", action="store_false", help="no progress output")
@@ -402,7 +427,7 @@ def main(argv: list[str] | None = None) -> None:
         report = run(args, argv)
         block = markdown(report)
         if args.write_readme:
-            write_block(Path(args.write_readme), block)
+            write_block(Path(args.write_readme), block, args.variant)
     except ValueError as exc:
         ap.error(_one_line(exc))
     if args.json:

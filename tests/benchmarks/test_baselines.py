@@ -92,6 +92,8 @@ def _report(**over):
 
 
 def test_markdown_table_and_readme_block(tmp_path):
+    START, END = baselines.markers()
+    assert (START, END) == ("<!-- baselines:start -->", "<!-- baselines:end -->")
     text = baselines.markdown(_report())
     rows = [line for line in text.splitlines() if line.startswith("| `")]
     assert rows[0] == "| `a` | — | 37.5% (13.7%-69.4%), 8 |"
@@ -99,13 +101,16 @@ def test_markdown_table_and_readme_block(tmp_path):
     assert rows[2] == "| `c` | unavailable here: needs x \\| y | |"  # its own row, escaped
     assert rows[2].replace("\\|", "").count("|") == rows[0].count("|")  # as many cells
     readme = tmp_path / "README.md"
-    readme.write_text(f"intro\n{baselines.START}\nold table\n{baselines.END}\nafter\n")
+    readme.write_text(f"intro\n{START}\nold table\n{END}\nafter\n")
     baselines.write_block(readme, text)
     new = readme.read_text()
     assert "old table" not in new and text in new
-    assert new.startswith("intro\n") and new.endswith(f"{baselines.END}\nafter\n")
+    assert new.startswith("intro\n") and new.endswith(f"{END}\nafter\n")
     baselines.write_block(readme, "second")  # the markers stay: it can be written again
-    assert readme.read_text() == f"intro\n{baselines.START}\nsecond\n{baselines.END}\nafter\n"
+    assert readme.read_text() == f"intro\n{START}\nsecond\n{END}\nafter\n"
+    # Another variant's block has markers of its own, which this file lacks.
+    with pytest.raises(ValueError, match="no <!-- baselines:cities_and_knights:start -->"):
+        baselines.write_block(readme, "C&K table", "cities_and_knights")
     readme.write_text("no markers\n")
     with pytest.raises(ValueError, match="no <!-- baselines:start -->"):
         baselines.write_block(readme, text)
@@ -121,6 +126,7 @@ def test_markdown_table_and_readme_block(tmp_path):
         (["--agents", "random,weighted", "--agent-games", "random"], "takes SPEC=N"),
         (["--agents", "random,weighted", "--agent-games", "mcts=4"], "not among the agents"),
         (["--agents", "random,mcts:fast"], "mcts:SECONDS takes the search time"),
+        (["--agents", "random,weighted", "--max-minutes", "-1"], "must not be negative"),
     ],
 )
 def test_bad_input_is_refused_in_one_line(tmp_path, capsys, argv, message):
