@@ -249,8 +249,8 @@ def markdown(report: dict) -> str:
         + ", ".join(
             f"{sum(m['games'] == c for m in report['matches'])} matches of {c}" for c in counts
         )  # fmt: skip
-        + f". {report['minutes']:.0f} minutes of games, measured {report['date']} on the shared "
-        f"2-core development machine (seed {report['seed']}):",
+        + f". {report['minutes']:.0f} minutes of games, measured {report['date']} on "
+        f"{report['machine']} (seed {report['seed']}):",
         "",
         f"    {report['command']}",
     ]
@@ -343,6 +343,7 @@ def run(args, argv: list[str]) -> dict:
         "when one plays in the Python loop"
         + "".join(f", {n} where `{s}` plays" for s, n in caps.items()),
         "date": datetime.date.today().isoformat(),
+        "machine": f"{os.cpu_count()} cores",
         "command": "python benchmarks/baselines.py " + shlex.join(argv),
         "matches": [],
         "pending": [],

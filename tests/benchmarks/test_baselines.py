@@ -81,14 +81,15 @@ def test_an_agent_that_cannot_play_here_gets_a_reason_not_a_crash():
         baselines.check_availability([spec], GameConfig(), False, False)  # named by the user
 
 
-def _report(**over):
+def _report():
     match = {"agent": "a", "opponent": "b", "games": 8, "wins": 3, "win_rate": 0.375,
              "ci_low": 0.1368, "ci_high": 0.6943}  # fmt: skip
+    ladder = [{"agent": "a", "rating": 1.0, "mu": 25.0, "sigma": 8.0, "seats": 32}]
     report = {"agents": ["a", "b", "c"], "unavailable": {"c": "needs x | y"},
-              "matches": [match], "ladder": [{"agent": "a", "rating": 1.0, "mu": 25.0,
-              "sigma": 8.0, "seats": 32}], "title": "base", "rule": "8 games",
-              "minutes": 1.0, "date": "2026-12-02", "seed": 0, "command": "python x"}  # fmt: skip
-    return {**report, **over}
+              "matches": [match], "ladder": ladder, "title": "base", "rule": "8 games",
+              "minutes": 1.0, "date": "2026-12-02", "machine": "2 cores", "seed": 0,
+              "command": "python x"}  # fmt: skip
+    return report
 
 
 def test_markdown_table_and_readme_block(tmp_path):
@@ -100,6 +101,9 @@ def test_markdown_table_and_readme_block(tmp_path):
     assert rows[1] == "| `b` | not played | — |"
     assert rows[2] == "| `c` | unavailable here: needs x \\| y | |"  # its own row, escaped
     assert rows[2].replace("\\|", "").count("|") == rows[0].count("|")  # as many cells
+    assert "| 1 | `a` | 1.00 | 25.00 | 8.00 | 32 |" in text.splitlines()  # the ladder
+    assert "1 matches of 8. 1 minutes of games, measured 2026-12-02 on 2 cores" in text
+    assert text.endswith("\n    python x")  # the command, as a code block
     readme = tmp_path / "README.md"
     readme.write_text(f"intro\n{START}\nold table\n{END}\nafter\n")
     baselines.write_block(readme, text)
