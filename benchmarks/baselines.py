@@ -46,6 +46,7 @@ import shlex
 import sys
 import time
 import zlib
+from contextlib import nullcontext
 from pathlib import Path
 
 import numpy as np
@@ -56,6 +57,7 @@ sys.path.insert(0, str(ROOT))
 from agents import make_agent  # noqa: E402
 from catan_env import hooks  # noqa: E402
 from catan_env.config import GameConfig  # noqa: E402
+from catan_env.core.notice import compile_notice  # noqa: E402
 from catan_env.ratings import game_ranks, plackett_luce_ratings  # noqa: E402
 from catan_env.simulate import load_engine  # noqa: E402
 from catan_env.tournament import tournament  # noqa: E402
@@ -120,18 +122,20 @@ def check_availability(specs: list[str], config, tolerate: bool, progress: bool 
     playable, missing = {}, {}
     load_engine(config, False, progress=progress)
     game = hooks.of_config(config).new_game(config, 0)
-    for name in specs:
-        if progress:
-            print(f"checking {name}...", file=sys.stderr, flush=True)
-        try:
-            agent = make_agent(name, seed=0)
-            agent.act(game)
-        except (ValueError, ImportError) as exc:
-            if not tolerate or str(exc).startswith("unknown agent"):
-                raise ValueError(f"{name}: {_one_line(exc)}") from None
-            missing[name] = _one_line(exc)
-            continue
-        playable[name] = getattr(agent, "kernel_kind", None) is not None
+    # A jitted agent's first decision in a variant compiles its policy: never silent.
+    with compile_notice() if progress else nullcontext():
+        for name in specs:
+            if progress:
+                print(f"checking {name}...", file=sys.stderr, flush=True)
+            try:
+                agent = make_agent(name, seed=0)
+                agent.act(game)
+            except (ValueError, ImportError) as exc:
+                if not tolerate or str(exc).startswith("unknown agent"):
+                    raise ValueError(f"{name}: {_one_line(exc)}") from None
+                missing[name] = _one_line(exc)
+                continue
+            playable[name] = getattr(agent, "kernel_kind", None) is not None
     return playable, missing
 
 
