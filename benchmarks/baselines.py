@@ -31,7 +31,7 @@ ends; a rerun with the same settings reuses the matches already there (played
 with the same agents, games and seed) and plays the rest, so ``--max-minutes``
 (start no match after that) can split the work across runs.
 
-    python benchmarks/baselines.py --games 100 --slow-games 40 \\
+    python benchmarks/baselines.py --games 500 --slow-games 80 \\
         --agent-games mcts:0.05=12 --max-minutes 25 --write-readme
     python benchmarks/baselines.py --agents random,weighted,heuristic --games 200 --json
 """
@@ -354,11 +354,13 @@ def run(args, argv: list[str]) -> dict:
         "ladder": [],
         "minutes": 0.0,
     }
-    start = time.perf_counter()
-    for k, (a, b) in enumerate(pairs, 1):
+    keys = []
+    for a, b in pairs:
         games = match_games(a, b, in_kernel, args.games, args.slow_games, caps)
-        seed = match_seed(args.seed, a, b)
-        key = (a, b, games, seed)
+        keys.append((a, b, games, match_seed(args.seed, a, b)))
+    start = time.perf_counter()
+    for k, key in enumerate(keys, 1):
+        a, b, games, seed = key
         if key in saved:
             report["matches"].append(saved[key])
             continue
@@ -376,7 +378,9 @@ def run(args, argv: list[str]) -> dict:
                   file=sys.stderr, flush=True)  # fmt: skip
         report["matches"].append(m)
         report["minutes"] = sum(x["seconds"] for x in report["matches"]) / 60
-        _save(out, report)
+        # The saved matches not reached yet stay in the file, should this run be stopped.
+        later = [saved[x] for x in keys[k:] if x in saved]
+        _save(out, {**report, "matches": report["matches"] + later})
     report["minutes"] = sum(x["seconds"] for x in report["matches"]) / 60
     report["ladder"] = ladder(report["matches"], playable)
     _save(out, report)

@@ -1,7 +1,9 @@
 """benchmarks/baselines.py: the matches, the game-count rule, the ladder, the README block."""
 
+import itertools
 import json
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -58,6 +60,30 @@ def test_a_rerun_reuses_the_saved_matches(tmp_path, capsys, monkeypatch):
     assert again["matches"] == first["matches"]
     with pytest.raises(AssertionError, match="played again"):
         _run(tmp_path, capsys, "--seed", "1")  # other settings: nothing to reuse
+
+
+def test_max_minutes_leaves_matches_pending_and_a_rerun_plays_only_those(
+    tmp_path, capsys, monkeypatch
+):
+    # A clock that moves a minute at each look: the first match starts before the
+    # 1.5-minute cap, the others after it.
+    ticks = itertools.count()
+    clock = types.SimpleNamespace(perf_counter=lambda: 60.0 * next(ticks))
+    monkeypatch.setattr(baselines, "time", clock)
+    capped, _ = _run(tmp_path, capsys, "--agents", "random,weighted,heuristic",
+                     "--max-minutes", "1.5")  # fmt: skip
+    monkeypatch.undo()
+    assert [(m["agent"], m["opponent"]) for m in capped["matches"]] == [("random", "weighted")]
+    assert len(capped["pending"]) == 5
+    assert "not played" in baselines.markdown(capped)
+    played = []
+    real = baselines.play_match
+    monkeypatch.setattr(baselines, "play_match", lambda a, b, *r: played.append((a, b))
+                        or real(a, b, *r))  # fmt: skip
+    done, saved = _run(tmp_path, capsys, "--agents", "random,weighted,heuristic")
+    assert len(played) == 5 and ("random", "weighted") not in played
+    assert done["pending"] == [] and len(saved["matches"]) == 6
+    assert done["matches"][0] == capped["matches"][0]  # reused as it was
 
 
 def test_games_per_match_rule():
