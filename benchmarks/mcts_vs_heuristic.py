@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -24,16 +23,7 @@ from agents.mcts import MCTSAgent  # noqa: E402
 from catan_env import Game  # noqa: E402
 from catan_env.games.catan.base.agents import KIND_HEURISTIC  # noqa: E402
 from catan_env.games.catan.common.rng import seed_at  # noqa: E402
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a binomial proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+from catan_env.ratings import wilson_interval  # noqa: E402
 
 
 def play(args) -> dict:
@@ -86,7 +76,7 @@ def play(args) -> dict:
                 f"cpu {search_seconds:.1f} wall {wall_seconds:.1f} iterations {iterations}",
                 file=sys.stderr,
             )
-    low, high = wilson(wins, args.games)
+    low, high = wilson_interval(wins, args.games)
     elapsed = time.perf_counter() - start
     return {
         "variant": args.variant,
