@@ -1,7 +1,8 @@
 """Engine throughput: decisions/s and games/s for 4 random players.
 
 Measures, in one run, for each rule set (the base game with domestic trade, the
-base game with ``domestic_trade=False``, and Cities & Knights):
+base game with ``domestic_trade=False``, Cities & Knights and Explorers &
+Pirates' first scenario, Land Ho!):
   * the jitted self-play kernel on one core (legal actions -> random choice ->
     step, all inside numba): decisions/s and full games/s;
   * the batched simulator (``VectorCatan``, 1024 games) with 1 and 2 threads;
@@ -11,7 +12,10 @@ and once:
     and plays one game (what a first-time user waits for), per variant;
   * warm import: ``import catan_env`` in a fresh process with a filled cache;
   * bytes per state, per variant;
-  * for Cities & Knights, how often the barbarians won their attacks.
+  * for Cities & Knights, how often the barbarians won their attacks;
+  * ``ep_over_base_decision_cost``: what a decision of random agents costs in
+    the E&P kernel over what it costs in the base game's (the kernels'
+    decisions/s, base over E&P, both from this run).
 
 Usage:
     python benchmarks/throughput.py            # table
@@ -45,6 +49,7 @@ VARIANTS = (
     ("base", {}),
     ("base_no_domestic_trade", {"domestic_trade": False}),
     ("cities_and_knights", {"variant": "cities_and_knights"}),
+    ("explorers_and_pirates", {"variant": "explorers_and_pirates", "scenario": "land_ho"}),
 )
 _IMPORT = "import time; t=time.perf_counter(); import catan_env; print(time.perf_counter()-t)"
 
@@ -68,14 +73,19 @@ def _kernel(config, seconds):
     games = decisions = 0
     stats: dict[str, float] = {}
     start = time.perf_counter()
-    seed = 1
+    seed, batch = 1, 4
     while time.perf_counter() - start < seconds:
-        r = simulate(100, agents, config, seed=seed, progress=False, threads=1)
+        t0 = time.perf_counter()
+        r = simulate(batch, agents, config, seed=seed, progress=False, threads=1)
         games += r.games
         decisions += r.mean_decisions * r.games
         for name, mean in r.stats.items():
             stats[name] = stats.get(name, 0.0) + mean * r.games
-        seed += 1
+        seed += batch
+        # Batches grow while short (a call's overhead is then negligible) but stay
+        # well inside the time asked for (an E&P game lasts ~0.1 s, a base game ~1 ms).
+        if time.perf_counter() - t0 < seconds / 20:
+            batch *= 2
     elapsed = time.perf_counter() - start
     means = {f"mean_{name}_per_game": total / games for name, total in stats.items()}
     return games / elapsed, decisions / elapsed, decisions / games, means
@@ -174,6 +184,10 @@ def measure(seconds: float, cold: bool) -> dict:
             "aec_steps_per_second": _aec(config, seconds),
             **stats,
         }
+    out["ep_over_base_decision_cost"] = (
+        out["base"]["kernel_decisions_per_second"]
+        / out["explorers_and_pirates"]["kernel_decisions_per_second"]
+    )
     return out
 
 
@@ -193,11 +207,12 @@ def main(argv=None) -> int:
         if not isinstance(value, dict):
             print(f"{k:<52}{value:>10,.2f}")
     labels = [label for label, _ in VARIANTS]
-    print(f"\n{'4 random players':<40}{'base':>14}{'no dom. trade':>16}{'C&K':>14}")
+    widths = (14, 16, 14, 14)
+    print(f"\n{'4 random players':<40}{'base':>14}{'no dom. trade':>16}{'C&K':>14}{'E&P':>14}")
     keys = dict.fromkeys(k for label in labels for k in r[label])
     for k in keys:
         cells = []
-        for label, width in zip(labels, (14, 16, 14), strict=True):
+        for label, width in zip(labels, widths, strict=True):
             value = r[label].get(k)
             text = "-" if value is None else f"{value:,.2f}" if value < 100 else f"{value:,.0f}"
             cells.append(f"{text:>{width}}")

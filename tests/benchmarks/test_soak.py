@@ -1,4 +1,4 @@
-"""benchmarks/soak.py: games with every invariant after every step (base §10, C&K §2.5).
+"""benchmarks/soak.py: games with every invariant after every step (base §10, CCA §1.3, CCA §3.2).
 
 CI runs a short soak through the script itself (a worker process, the base game
 and an Ancients scenario, the Python-checked sample game with mask/step
@@ -33,7 +33,7 @@ def _run(capsys, out, games, sample_every):
 
 
 def test_short_soak_through_the_script_and_its_resume(tmp_path, capsys):
-    """base §10, CCA §4.1: a few games per target, one of each checked through its
+    """base §10, CCA §1.3, CCA §3.2: a few games per target, one of each checked through its
     Game; a second run with more games plays only the missing seeds."""
     out = tmp_path / "soak.json"
     code, first = _run(capsys, out, 4, 4)
