@@ -3,8 +3,9 @@
 Each ```python block is executed in a fresh namespace, in an empty folder (the
 snippets that write files write them there), in the order of the README. A block
 that trains for minutes may opt out with the marker comment
-``# readme-test: skip (trains for minutes)`` as its first line; no block does today,
-and the test fails if more than two do.
+``# readme-test: skip (trains for minutes)`` as its first line (the LearnerVecEnv
+example, a million MaskablePPO steps: its env is tested in tests/test_learner_env.py);
+the test fails if more than two do.
 """
 
 from __future__ import annotations
