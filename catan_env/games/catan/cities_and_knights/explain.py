@@ -135,25 +135,23 @@ _CARD_REASONS = {
 def _card_reason(s: np.ndarray, kind: int, p: int) -> str:
     """Why progress card ``kind`` cannot be played by ``p`` in the action phase: the
     card's own precondition (the mirror of ``effects.can_play``)."""
-    from . import constants as C
-
-    card = C.CARD_KIND_NAMES[kind].replace("_", " ").title()
-    if s[CL.PROGRESS_HAND + p * C.NUM_CARD_KINDS + kind] <= 0:
+    card = CK.CARD_KIND_NAMES[kind].replace("_", " ").title()
+    if s[CL.PROGRESS_HAND + p * CK.NUM_CARD_KINDS + kind] <= 0:
         return f"seat {p} holds no {card} card (C&K §3.15.4)"
-    if kind == C.ENGINEER:
+    if kind == CK.ENGINEER:
         if s[CL.WALLS_LEFT + p] <= 0:
             return f"Engineer builds a city wall and seat {p} has none left (C&K §4.1.3)"
         return f"Engineer needs a city of seat {p} without a wall (C&K §4.1.3)"
     if kind in _CARD_REASONS:
         return _CARD_REASONS[kind].format(p=p)
-    if kind == C.ROAD_BUILDING:
+    if kind == CK.ROAD_BUILDING:
         if s[L.ROADS_LEFT + p] <= 0:
             return f"seat {p} has no roads left in supply (C&K §4.1.9)"
         return f"no path is open to a road of seat {p} (C&K §4.1.9)"
-    if kind in C.VP_CARD_KINDS:
+    if kind in CK.VP_CARD_KINDS:
         return f"{card} is a victory point card: it is shown at once, never played (C&K §3.15.3)"
-    if kind in (C.CRANE, C.MEDICINE):
-        what = "improve_crane" if kind == C.CRANE else "medicine_city"
+    if kind in (CK.CRANE, CK.MEDICINE):
+        what = "improve_crane" if kind == CK.CRANE else "medicine_city"
         return f"{card} is played with the action {what}(...) (C&K §4.1)"
     return f"{card} cannot be played now (C&K §3.15.4)"
 
@@ -162,7 +160,6 @@ def _reason(s: np.ndarray, info, name: str, p: int) -> str | None:
     """The rule an illegal C&K action of the action or trade phases breaks (None: not
     one of those families)."""
     from ..common.tables import STANDARD_TABLES
-    from . import constants as C
     from .knights import can_promote, has_action
     from .trade import rate
 
@@ -217,17 +214,17 @@ def _reason(s: np.ndarray, info, name: str, p: int) -> str | None:
             return f"seat {(p + k) % n} was already offered a card this turn (C&K §4.3.1)"
         return f"seat {p} holds no {CARD_NAMES[r]} to offer (C&K §4.3.1)"
     if f == "improve_with_crane":
-        if s[CL.PROGRESS_HAND + p * C.NUM_CARD_KINDS + C.CRANE] <= 0:
+        if s[CL.PROGRESS_HAND + p * CK.NUM_CARD_KINDS + CK.CRANE] <= 0:
             return f"seat {p} holds no Crane card (C&K §4.1.2)"
         return (
-            f"{C.TRACK_NAMES[arg]} cannot be improved: it needs a city (a plain one for "
+            f"{CK.TRACK_NAMES[arg]} cannot be improved: it needs a city (a plain one for "
             "levels 4-5), a level below 5 and the commodities less one (C&K §4.1.2, §3.12)"
         )
     v = arg
     if f == "city_with_medicine":
-        if s[CL.PROGRESS_HAND + p * C.NUM_CARD_KINDS + C.MEDICINE] <= 0:
+        if s[CL.PROGRESS_HAND + p * CK.NUM_CARD_KINDS + CK.MEDICINE] <= 0:
             return f"seat {p} holds no Medicine card (C&K §4.1.6)"
-        return _afford(s, p, C.COST_MEDICINE_CITY) or _city_spot(s, p, v)
+        return _afford(s, p, CK.COST_MEDICINE_CITY) or _city_spot(s, p, v)
     if f == "build_road":
         if s[L.ROADS_LEFT + p] == 0:
             return f"seat {p} has no roads left in supply"
@@ -246,30 +243,30 @@ def _reason(s: np.ndarray, info, name: str, p: int) -> str | None:
     if f == "build_wall":
         if s[CL.WALLS_LEFT + p] <= 0:
             return f"seat {p} has no city walls left (C&K §3.11)"
-        return _afford(s, p, C.COST_WALL) or (
+        return _afford(s, p, CK.COST_WALL) or (
             f"a wall goes under a city of seat {p} that has none, and v{v} holds no such city "
             "(C&K §3.11)"
         )
     if f == "build_knight":
         if s[CL.KNIGHTS_LEFT + 3 * p] <= 0:
             return f"seat {p} has no basic knight left in supply (C&K §3.14.1)"
-        return _afford(s, p, C.COST_KNIGHT) or (
+        return _afford(s, p, CK.COST_KNIGHT) or (
             f"v{v} is not a free intersection at the end of a road of seat {p} (C&K §3.14.1)"
         )
     if f == "activate_knight":
         if s[L.KNIGHT_OWNER + v] != p or s[CL.KNIGHT_ACTIVE + v]:
             return f"v{v} holds no inactive knight of seat {p} (C&K §3.14.2)"
-        return _afford(s, p, C.COST_ACTIVATE)
+        return _afford(s, p, CK.COST_ACTIVATE)
     if f == "promote_knight":
         if s[L.KNIGHT_OWNER + v] != p:
             return f"v{v} holds no knight of seat {p} (C&K §3.14.3)"
-        why = _afford(s, p, C.COST_PROMOTE)
+        why = _afford(s, p, CK.COST_PROMOTE)
         if why or can_promote(s, p, v):
             return why
         strength = int(s[CL.KNIGHT_STRENGTH + v])
         if strength >= 3:
             return "a mighty knight cannot be promoted further (C&K §3.14.3)"
-        if s[CL.KNIGHT_FLAGS + v] & C.KNIGHT_PROMOTED:
+        if s[CL.KNIGHT_FLAGS + v] & CK.KNIGHT_PROMOTED:
             return "a knight is promoted at most once per turn (C&K §3.14.3)"
         if s[CL.KNIGHTS_LEFT + 3 * p + strength] <= 0:
             return f"seat {p} has no knight of strength {strength + 1} left (C&K §3.14.3)"
@@ -279,7 +276,7 @@ def _reason(s: np.ndarray, info, name: str, p: int) -> str | None:
             return f"v{v} holds no knight of seat {p} (C&K §3.14.4)"
         if not s[CL.KNIGHT_ACTIVE + v]:
             return "only an active knight acts (C&K §3.14.4)"
-        if s[CL.KNIGHT_FLAGS + v] & (C.KNIGHT_BECAME_ACTIVE | C.KNIGHT_ACTED):
+        if s[CL.KNIGHT_FLAGS + v] & (CK.KNIGHT_BECAME_ACTIVE | CK.KNIGHT_ACTED):
             return (
                 "a knight that became active or acted this turn acts no more this turn "
                 "(C&K §3.14.4)"
@@ -292,7 +289,7 @@ def _reason(s: np.ndarray, info, name: str, p: int) -> str | None:
     if f == "put_under":
         return (
             f"a card goes under its deck only when seat {p} holds more than "
-            f"{C.PROGRESS_HAND_LIMIT} progress cards (C&K §3.15.2)"
+            f"{CK.PROGRESS_HAND_LIMIT} progress cards (C&K §3.15.2)"
         )
     return None
 
