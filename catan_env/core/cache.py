@@ -5,7 +5,7 @@ constant it imports does (a state-layout offset, a cost vector). A stale cache
 would then run machine code for the old layout. We therefore give numba one
 cache directory per hash of the sources jitted code can depend on: everything
 under ``games/`` and ``_generated/``, the kernel template and the core modules
-jitted code imports (``rng``, ``layout``, ``actions``), and every other module
+jitted code imports (``rng``, ``layout``, ``actions``, ``borrow``), and every other module
 that defines jitted functions. Any change there selects a fresh directory and a
 full recompile; edits to the pure-Python layers (``game.py``, the envs, the
 CLI) keep the cache. Jitted code must therefore take
@@ -36,6 +36,7 @@ _CORE_JITTED = (
     "core/layout.py",
     "core/actions.py",
     "core/batch.py",
+    "core/borrow.py",
 )
 
 
@@ -44,7 +45,10 @@ def _feeds_jitted_code(relative: Path, text: bytes) -> bool:
         relative.parts[0] in _JITTED_TREES
         or relative.as_posix() in _CORE_JITTED
         or relative.as_posix().startswith("core/kernels/")
-        or any(marker in text for marker in (b"njit", b"@jit", b"numba.jit", b"vectorize"))
+        or any(
+            marker in text
+            for marker in (b"njit", b"@jit", b"numba.jit", b"vectorize", b"@intrinsic")
+        )
     )
 
 

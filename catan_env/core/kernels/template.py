@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit, prange
 
 from catan_env.core import contract as R  # <rules>
+from catan_env.core.borrow import borrow
 from catan_env.core.policy import POLICY_KIND, policy_choose
 from catan_env.core.rng import below_at, episode_seed, next32_at, seed_at
 
@@ -64,6 +65,15 @@ def play_until(state, tb, kinds, stop_seat, max_decisions, out_actions, legal, s
     inlined helper costs numba a reference-count pair per array argument per
     decision (measured: 22% of a random base game), and as a call more.
     """
+    # Borrowed views (catan_env.core.borrow): the rules' calls then count no references.
+    state = borrow(state)
+    tb = borrow(tb)
+    kinds = borrow(kinds)
+    out_actions = borrow(out_actions)
+    legal = borrow(legal)
+    scratch = borrow(scratch)
+    rng = borrow(rng)
+    work = borrow(work)
     record = out_actions.shape[0] > 0
     played = 0
     while not R.is_over(state) and played < max_decisions:
@@ -162,6 +172,12 @@ def record_decisions(state, tb, kinds, rng, legal, scratch, work, out_states, ou
     row (the caller grows the outputs and calls again to go on). A dataset of
     observations (:mod:`catan_env.dataset`) is made from these rows.
     """
+    state = borrow(state)
+    tb = borrow(tb)
+    legal = borrow(legal)
+    scratch = borrow(scratch)
+    rng = borrow(rng)
+    work = borrow(work)
     while not R.is_over(state) and row < end:
         count = R.legal_actions(state, tb, legal)
         seat = R.current(state)
@@ -182,7 +198,7 @@ def record_decisions(state, tb, kinds, rng, legal, scratch, work, out_states, ou
 def observe_many(states, tb, seats, out):
     """Row ``i`` of ``out`` gets seat ``seats[i]``'s observation of ``states[i]``."""
     for i in prange(states.shape[0]):
-        R.observe_into(states[i], tb, seats[i], out[i])
+        R.observe_into(borrow(states[i]), borrow(tb), seats[i], borrow(out[i]))
 
 
 @njit(cache=True)
@@ -210,7 +226,7 @@ def batch_reset(states, tb, config, template, base_seed, episodes):
 def batch_legal(states, tb, lists, counts):
     """Each row's legal action ids (ascending) into ``lists[i, :counts[i]]``."""
     for i in prange(states.shape[0]):
-        counts[i] = R.legal_actions(states[i], tb, lists[i])
+        counts[i] = R.legal_actions(borrow(states[i]), borrow(tb), borrow(lists[i]))
 
 
 @njit(cache=True, parallel=True)
@@ -223,8 +239,8 @@ def batch_step(states, tb, actions, config, template, base_seed, episodes, scrat
     state into ``final_states[i]`` when the game ended.
     """
     for i in prange(states.shape[0]):
-        s = states[i]
-        R.step(s, tb, actions[i], scratch[i])
+        s = borrow(states[i])
+        R.step(s, borrow(tb), actions[i], borrow(scratch[i]))
         for p in range(R.MAX_SEATS):
             rewards[i, p] = 0.0
         terminated[i] = False
@@ -249,11 +265,18 @@ def batch_current_players(states, out):
         out[i] = R.current(states[i])
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _soak_one(i, tb, config, template, seeds, kinds, agent_seed, max_decisions, out_code,
               out_winner, out_decisions, out_states, legal, scratch, rng, work, memo):  # fmt: skip
     """Soak game ``i`` in ``out_states[i]`` and write its row of the outputs."""
-    state = out_states[i]
+    # Borrowed (catan_env.core.borrow): arguments, and a row of one, which the caller holds.
+    state = borrow(out_states[i])
+    tb = borrow(tb)
+    legal = borrow(legal)
+    scratch = borrow(scratch)
+    rng = borrow(rng)
+    work = borrow(work)
+    memo = borrow(memo)
     R.reset(state, tb, seeds[i], config, template)
     R.seed_agents(rng, agent_seed * 1000003 + i)
     code = R.check(state, tb, memo, True)
@@ -343,18 +366,29 @@ def play_games_with(tb, config, template, seeds, kinds, agent_seed, params, meta
     legal, scratch, rng, work = _buffers()
     obs = np.zeros(R.OBS_SIZE, np.float32)
     act = np.zeros(act_size, np.float32)
+    limit = max_decisions if 0 < max_decisions < R.MAX_DECISIONS else R.MAX_DECISIONS
     for i in range(seeds.shape[0]):
         R.reset(state, tb, seeds[i], config, template)
         R.seed_agents(rng, agent_seed * 1000003 + seeds[i])
-        n = 0
-        limit = max_decisions if 0 < max_decisions < R.MAX_DECISIONS else R.MAX_DECISIONS
-        while not R.is_over(state) and n < limit:
-            count = R.legal_actions(state, tb, legal)
-            a = _agent_pick(kinds[R.current(state)], state, tb, legal, count, rng, work,
-                            params, meta, obs, act)  # fmt: skip
-            R.step(state, tb, a, scratch)
-            n += 1
+        _play_with(state, tb, kinds, limit, legal, scratch, rng, work, params, meta, obs, act)
         R.record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats)
+
+
+@njit(cache=True)
+def _play_with(state, tb, kinds, limit, legal, scratch, rng, work, params, meta, obs, act):
+    """One game of :func:`play_games_with`, from its first decision to the end or
+    ``limit`` decisions."""
+    # Borrowed (catan_env.core.borrow): arguments, which the caller holds.
+    state, tb, kinds = borrow(state), borrow(tb), borrow(kinds)
+    legal, scratch, rng, work = borrow(legal), borrow(scratch), borrow(rng), borrow(work)
+    obs, act = borrow(obs), borrow(act)
+    n = 0
+    while not R.is_over(state) and n < limit:
+        count = R.legal_actions(state, tb, legal)
+        a = _agent_pick(kinds[R.current(state)], state, tb, legal, count, rng, work, params,
+                        meta, obs, act)  # fmt: skip
+        R.step(state, tb, a, scratch)
+        n += 1
 
 
 # --- the learner's env: one seat learns, the others are agents inside the kernel --------------
@@ -415,24 +449,31 @@ def _learner_advance(i, states, tb, seats, kinds, rngs, legal, scratch, work, au
     is over or the agents made ``max_decisions`` decisions in this call (> 0;
     a cycling deterministic actor), which ends the episode without a winner.
     """
-    s = states[i]
+    # Borrowed (catan_env.core.borrow): rows of the kernel's arguments.
+    s = borrow(states[i])
+    tbl = borrow(tb)
     seat = seats[i]
-    lg = legal[i]
+    lg = borrow(legal[i])
+    sc = borrow(scratch[i])
+    rg = borrow(rngs[i])
+    wk = borrow(work[i])
+    ob = borrow(obs[i])
+    ac = borrow(act[i])
     limit = max_decisions if 0 < max_decisions < R.MAX_DECISIONS else R.MAX_DECISIONS
     n = 0
     while n < limit:
         while not R.is_over(s) and R.current(s) != seat and n < limit:
-            count = R.legal_actions(s, tb, lg)
-            a = _agent_pick(kinds[i, R.current(s)], s, tb, lg, count, rngs[i], work[i],
-                            params, meta, obs[i], act[i])  # fmt: skip
-            R.step(s, tb, a, scratch[i])
+            count = R.legal_actions(s, tbl, lg)
+            a = _agent_pick(kinds[i, R.current(s)], s, tbl, lg, count, rg, wk, params, meta, ob,
+                            ac)  # fmt: skip
+            R.step(s, tbl, a, sc)
             n += 1
         if R.is_over(s) or n >= limit:
             return 0
-        count = R.legal_actions(s, tb, lg)
+        count = R.legal_actions(s, tbl, lg)
         if not (auto_single and count == 1):
             return count
-        R.step(s, tb, lg[0], scratch[i])
+        R.step(s, tbl, lg[0], sc)
         auto[i] += 1
         n += 1
     return 0
@@ -506,7 +547,7 @@ def learner_step(actions, states, tb, config, template, base_seed, episodes, sea
         s = states[i]
         seat = seats[i]
         before = R.score(s, seat)
-        R.step(s, tb, actions[i], scratch[i])
+        R.step(borrow(s), borrow(tb), actions[i], borrow(scratch[i]))
         ep_steps[i] += 1
         count = _learner_advance(i, states, tb, seats, kinds, rngs, legal, scratch, work, auto,
                                  auto_single, params, meta, obs, act, max_decisions)  # fmt: skip
