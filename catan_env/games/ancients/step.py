@@ -9,6 +9,8 @@ nothing goes straight to the draw, CCA §3.3).
 import numpy as np
 from numba import njit
 
+from catan_env.core.borrow import borrow
+
 from . import layout as L
 from . import phases as P
 from .board import DIST, NUM_HEXES
@@ -85,7 +87,11 @@ def movable_leader(s, h, buf):
     if s[L.UNIT_TYPE + h] != 0 and (s[L.UNIT_FLAGS + h] & L.UF_MOVED) != 0:
         return False
     leader_destinations(s, h, buf)
-    return np.sum(buf > 0) > 1
+    reached = 0
+    for y in range(NUM_HEXES):
+        if buf[y] > 0:
+            reached += 1
+    return reached > 1
 
 
 @njit(cache=True)
@@ -111,10 +117,16 @@ def must_charge(s, buf):
 @njit(cache=True)
 def legal_mask(s, out):
     """Fill ``out[a]`` with 1 for every legal action of the side that must decide."""
+    _fill_mask(s, out, np.zeros(NUM_HEXES, np.int32))
+
+
+@njit(cache=True)
+def _fill_mask(s, out, buf):
+    # Borrowed (catan_env.core.borrow): the move searches below take ``buf`` once per hex.
+    s, out, buf = borrow(s), borrow(out), borrow(buf)
     for i in range(P.NUM_ACTIONS):
         out[i] = 0
     ph = s[L.PHASE]
-    buf = np.zeros(NUM_HEXES, np.int32)
     if ph == P.PH_PLAY:
         side = s[L.ACTIVE]
         n = 0
@@ -199,7 +211,6 @@ def legal_mask(s, out):
             if buf[y] > 0 and _adjacent(att, y):
                 out[P.A_HEX + y] = 1
         out[P.A_DONE] = 1
-    return out
 
 
 @njit(cache=True)
@@ -221,7 +232,12 @@ def _adjacent(a, b):
 @njit(cache=True)
 def settle(s):
     """Skip the order, movement and battle steps once nothing is left to do in them."""
-    buf = np.zeros(NUM_HEXES, np.int32)
+    _settle(s, np.zeros(NUM_HEXES, np.int32))
+
+
+@njit(cache=True)
+def _settle(s, buf):
+    s, buf = borrow(s), borrow(buf)  # as in _fill_mask
     while True:
         ph = s[L.PHASE]
         if ph == P.PH_ORDER and not any_order_left(s):
