@@ -66,14 +66,8 @@ def play_until(state, tb, kinds, stop_seat, max_decisions, out_actions, legal, s
     decision (measured: 22% of a random base game), and as a call more.
     """
     # Borrowed views (catan_env.core.borrow): the rules' calls then count no references.
-    state = borrow(state)
-    tb = borrow(tb)
-    kinds = borrow(kinds)
-    out_actions = borrow(out_actions)
-    legal = borrow(legal)
-    scratch = borrow(scratch)
-    rng = borrow(rng)
-    work = borrow(work)
+    state, tb, kinds, out_actions = borrow(state), borrow(tb), borrow(kinds), borrow(out_actions)
+    legal, scratch, rng, work = borrow(legal), borrow(scratch), borrow(rng), borrow(work)
     record = out_actions.shape[0] > 0
     played = 0
     while not R.is_over(state) and played < max_decisions:
@@ -172,12 +166,9 @@ def record_decisions(state, tb, kinds, rng, legal, scratch, work, out_states, ou
     row (the caller grows the outputs and calls again to go on). A dataset of
     observations (:mod:`catan_env.dataset`) is made from these rows.
     """
-    state = borrow(state)
-    tb = borrow(tb)
-    legal = borrow(legal)
-    scratch = borrow(scratch)
-    rng = borrow(rng)
-    work = borrow(work)
+    # Borrowed (catan_env.core.borrow), as in play_until.
+    state, tb, rng = borrow(state), borrow(tb), borrow(rng)
+    legal, scratch, work = borrow(legal), borrow(scratch), borrow(work)
     while not R.is_over(state) and row < end:
         count = R.legal_actions(state, tb, legal)
         seat = R.current(state)
@@ -270,13 +261,8 @@ def _soak_one(i, tb, config, template, seeds, kinds, agent_seed, max_decisions, 
               out_winner, out_decisions, out_states, legal, scratch, rng, work, memo):  # fmt: skip
     """Soak game ``i`` in ``out_states[i]`` and write its row of the outputs."""
     # Borrowed (catan_env.core.borrow): arguments, and a row of one, which the caller holds.
-    state = borrow(out_states[i])
-    tb = borrow(tb)
-    legal = borrow(legal)
-    scratch = borrow(scratch)
-    rng = borrow(rng)
-    work = borrow(work)
-    memo = borrow(memo)
+    state, tb, memo = borrow(out_states[i]), borrow(tb), borrow(memo)
+    legal, scratch, rng, work = borrow(legal), borrow(scratch), borrow(rng), borrow(work)
     R.reset(state, tb, seeds[i], config, template)
     R.seed_agents(rng, agent_seed * 1000003 + i)
     code = R.check(state, tb, memo, True)

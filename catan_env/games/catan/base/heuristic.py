@@ -16,6 +16,8 @@ others are accepted when they raise the value of the hand.
 import numpy as np
 from numba import njit
 
+from catan_env.core.borrow import borrow
+
 from ..common.agents import keep_best, proposer_near_win, weight_table, weighted_pick
 from ..common.cards import hand_size, pay
 from ..common.constants import (
@@ -158,13 +160,22 @@ def heuristic_action(state, tb, legal, count, rng, at, work):
     """
     if count == 1:
         return legal[0]
+    prod = np.empty(NUM_CARD_TYPES, np.float64)
+    tmp = np.empty(4, np.float64)
+    return _best_action(state, tb, legal, count, rng, at, work, prod, tmp)
+
+
+@njit(cache=True)
+def _best_action(state, tb, legal, count, rng, at, work, prod, tmp):
+    # Borrowed (catan_env.core.borrow): the lookahead hands these to a call per action.
+    state, tb, legal = borrow(state), borrow(tb), borrow(legal)
+    rng, work = borrow(rng), borrow(work)
+    prod, tmp = borrow(prod), borrow(tmp)
     p = state[CURRENT_PLAYER]
     n = state[NUM_PLAYERS]
     phase = state[PHASE]
     copy = work[:STATE_SIZE]
     dist = work[STATE_SIZE : STATE_SIZE + 54]
-    prod = np.empty(NUM_CARD_TYPES, np.float64)
-    tmp = np.empty(4, np.float64)
     base = value(state, tb, p, dist, prod, tmp)
     best = -np.inf
     ties = 0

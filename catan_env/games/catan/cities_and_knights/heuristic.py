@@ -22,6 +22,8 @@ a bonus by the strength of the knight pushed away.
 import numpy as np
 from numba import njit
 
+from catan_env.core.borrow import borrow
+
 from ..base.agents import KIND_HEURISTIC, KIND_WEIGHTED
 from ..base.heuristic import (
     ACCEPT_MARGIN,
@@ -428,15 +430,24 @@ def ck_heuristic_action(state, tb, legal, count, rng, at, work):
     """
     if count == 1:
         return legal[0]
+    scratch = np.empty(A.NUM_ACTIONS, np.int32)
+    prod = np.empty(NUM_CARD_TYPES, np.float64)
+    tmp = np.empty(4, np.float64)
+    return _best_action(state, tb, legal, count, rng, at, work, scratch, prod, tmp)
+
+
+@njit(cache=True)
+def _best_action(state, tb, legal, count, rng, at, work, scratch, prod, tmp):
+    # Borrowed (catan_env.core.borrow): the lookahead hands these to a call per action.
+    state, tb, legal = borrow(state), borrow(tb), borrow(legal)
+    rng, work = borrow(rng), borrow(work)
+    scratch, prod, tmp = borrow(scratch), borrow(prod), borrow(tmp)
     p = state[CURRENT_PLAYER]
     n = state[NUM_PLAYERS]
     phase = state[PHASE]
     copy = work[:CK_STATE_SIZE]
     dist = work[CK_STATE_SIZE : CK_STATE_SIZE + 54]
     sel = work[CK_STATE_SIZE + 64 : 2 * CK_STATE_SIZE + 64]
-    scratch = np.empty(A.NUM_ACTIONS, np.int32)
-    prod = np.empty(NUM_CARD_TYPES, np.float64)
-    tmp = np.empty(4, np.float64)
     base = ck_value(state, tb, p, dist, prod, tmp)
     best = -np.inf
     ties = 0

@@ -36,6 +36,8 @@ hands and the RNG).
 import numpy as np
 from numba import njit
 
+from catan_env.core.borrow import borrow
+
 from ..common.agents import next_offer_step, offer_helps, one_for_one, proposer_near_win
 from ..common.constants import MAX_PLAYERS, NUM_CARD_TYPES, NUM_RESOURCES
 from ..common.layout import (
@@ -558,8 +560,16 @@ def _trade_score(state, p, a, need, missing):
 @njit(cache=True)
 def ep_heuristic_action(state, tb, legal, count, rng, at, work):
     """The heuristic's choice among ``legal[:count]`` (see the module docstring)."""
+    return _best_action(state, tb, legal, count, rng, at, work, np.zeros(NUM_RESOURCES, np.int64))
+
+
+@njit(cache=True)
+def _best_action(state, tb, legal, count, rng, at, work, need):
+    # Borrowed (catan_env.core.borrow): the scores take these in a call per action.
+    state, tb, legal = borrow(state), borrow(tb), borrow(legal)
+    rng, work = borrow(rng), borrow(work)
+    need = borrow(need)
     p = state[CURRENT_PLAYER]  # the seat deciding, in every phase
-    need = np.zeros(NUM_RESOURCES, np.int64)
     missing = _need(state, tb, p, need)
     goal = GOAL_NONE
     k = state[MOVING_SHIP]
