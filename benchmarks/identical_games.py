@@ -7,20 +7,21 @@ games on this checkout and fails (exit 1) naming the first game whose final
 state differs. A refactoring that must not change any game (the engine
 reorganisation, a speed fix) is checked with::
 
-    python benchmarks/identical_games.py --check benchmarks/results/identical_games.json --games 200
+    python benchmarks/identical_games.py --check benchmarks/results/identical_games.json \
+        --games 1000
 
-The stored file holds 200 games per target (``--games 200``), written at commit
-1f2ac6c, after the issue-21 rules changes. Against the previous file (commit b405a0e, 1,000
-games) the base, base_no_trade and cities_and_knights digests are unchanged;
-every E&P and Ancients digest differs, as those states gained fields (seat
-colours, the new options, the fresh-discovery ship; cnc_hill_caps) and their
-rules changed. The heuristic digests of cities_and_knights, every ep_* and
-every ancients_* target were recomputed on branch ``heur`` (issue 17.3), an
-intentional change: those heuristics now use knights, domestic trade and the
-whole Ancients rulebook, and the Ancients heuristic seats now play the Ancients
-heuristic (they used to pass the Catan heuristic's kind number, 2, which the
-Ancients agents read as random). ``tests/core/test_identical_games.py`` checks
-its first games on every run.
+The stored file holds 1,000 games per target and seating. base and
+base_no_trade (random and heuristic seats) and cities_and_knights' random
+seats are the digests b405a0e wrote (main before the redesign; commit
+7bce6b7). The other targets' games were changed on purpose since then: every
+E&P and Ancients state gained fields and rules (issue 21: seat colours, new
+options, the fresh-discovery ship, cnc_hill_caps), and the heuristics of
+cities_and_knights, E&P and Ancients now use knights, domestic trade and the
+whole Ancients rulebook (issue 17.3; the Ancients heuristic seats had played
+random). Their digests are the games e349a68 played, the commit after those
+changes. The redesign since kept every game: this checkout replays all 20,000
+(2026-12-02). ``tests/core/test_identical_games.py`` checks its first games on
+every run.
 
 Usage:
     python benchmarks/identical_games.py --write FILE [--games N]

@@ -1,12 +1,12 @@
 """The engine plays the same games it played when the digests were stored.
 
 ``benchmarks/results/identical_games.json`` holds the digests of the final
-states of 200 games per target (every game and variant, random and heuristic
-seats) as commit 1f2ac6c played them, after the issue-21 rules changes (base, base_no_trade and cities_and_knights
-match the earlier digests of commit b405a0e; E&P and Ancients differ from
-them); the heuristic digests of C&K, E&P and the Ancients were recomputed for
-issue 17.3's heuristic changes. This replays the first games of each and compares;
-``python benchmarks/identical_games.py --check ... --games 200`` replays all 200.
+states of 1,000 games per target (every game and variant, random and heuristic
+seats): the base game's (both seatings) and C&K's random ones as b405a0e (main
+before the redesign) played them, the others as e349a68 played them, after the
+rules and heuristic changes that altered them on purpose
+(``benchmarks/identical_games.py`` says which). This replays the first games of each and compares;
+``python benchmarks/identical_games.py --check ... --games 1000`` replays all.
 """
 
 import io
