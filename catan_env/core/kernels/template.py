@@ -445,12 +445,13 @@ def _learner_advance(i, states, tb, seats, kinds, rngs, legal, scratch, work, au
     wk = borrow(work[i])
     ob = borrow(obs[i])
     ac = borrow(act[i])
+    pm, mt = borrow(params), borrow(meta)
     limit = max_decisions if 0 < max_decisions < R.MAX_DECISIONS else R.MAX_DECISIONS
     n = 0
     while n < limit:
         while not R.is_over(s) and R.current(s) != seat and n < limit:
             count = R.legal_actions(s, tbl, lg)
-            a = _agent_pick(kinds[i, R.current(s)], s, tbl, lg, count, rg, wk, params, meta, ob,
+            a = _agent_pick(kinds[i, R.current(s)], s, tbl, lg, count, rg, wk, pm, mt, ob,
                             ac)  # fmt: skip
             R.step(s, tbl, a, sc)
             n += 1
@@ -470,7 +471,7 @@ def _learner_write(i, states, tb, seats, legal, count, counts, obs, masks):
     """Row ``i``'s learner observation and mask (its ``count`` legal ids in ``legal[i]``,
     kept in ``counts[i]``)."""
     counts[i] = count
-    R.observe_into(states[i], tb, seats[i], obs[i])
+    R.observe_into(borrow(states[i]), borrow(tb), seats[i], borrow(obs[i]))
     row = masks[i]
     row[:] = False
     for j in range(count):
@@ -554,7 +555,7 @@ def learner_step(actions, states, tb, config, template, base_seed, episodes, sea
         dones[i] = done
         truncs[i] = trunc
         if done:
-            R.observe_into(s, tb, seat, term_obs[i])
+            R.observe_into(borrow(s), borrow(tb), seat, borrow(term_obs[i]))
             out_winner[i] = R.winner(s)
             out_seat[i] = seat
             out_score[i] = R.score(s, seat)
