@@ -3,7 +3,9 @@
 Every loop calls only the contract (:mod:`catan_env.core.contract`) through
 ``R``, the game's ``rules`` module. Jitted agents choose every move; nothing
 returns to Python until a batch is done. Results depend only on the seeds,
-never on how games are batched or how many threads run them.
+never on how games are batched or how many threads run them. The loops hand
+the rules borrowed views of their arrays (:mod:`catan_env.core.borrow`), so that
+numba counts no references in the calls a decision makes.
 """
 
 import numpy as np
