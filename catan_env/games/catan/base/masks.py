@@ -13,12 +13,22 @@ from ..board.standard import NUM_EDGES, NUM_HEXES, NUM_VERTICES
 from ..common import constants as C
 from ..common import layout as L
 from ..common import phases as PH
-from ..common import trade as T
 from ..common.building import distance_rule_ok, foreign_piece_at
 from ..common.cards import can_afford
 from ..common.masks import mask_from_ids
 from ..common.robber import can_rob, desert_hex, robber_hex_ok
 from ..common.tables import T_EDGE_VERTICES, T_VERTEX_EDGES
+from ..common.trade import (
+    can_accept,
+    can_start_offer,
+    close_actions,
+    maritime_ok,
+    offer_actions,
+    offer_complete,
+    propose_actions,
+    respond_actions,
+    trading_allowed,
+)
 from . import action_ids as A
 from .action_ids import maritime_index
 from .devcards import bank_has, can_play, deck_left
@@ -112,20 +122,6 @@ def settlement_frontier(state, tb, p):
 
 
 @njit(cache=True)
-def _offer_additions(state, p, out, n):
-    """The cards ``p`` may add to the offer being composed (base §6.3 step 1)."""
-    for r in range(C.NUM_RESOURCES):
-        if T.can_add_give(state, p, r):
-            out[n] = A.TRADE_ADD_GIVE + r
-            n += 1
-    for r in range(C.NUM_RESOURCES):
-        if T.can_add_want(state, p, r):
-            out[n] = A.TRADE_ADD_WANT + r
-            n += 1
-    return n
-
-
-@njit(cache=True)
 def _action_phase(state, tb, p, out):
     out[0] = A.END_TURN
     n = 1
@@ -146,17 +142,17 @@ def _action_phase(state, tb, p, out):
         out[n] = A.BUY_DEV
         n += 1
     n = _dev_plays(state, tb, p, out, n)
-    if T.trading_allowed(state):
+    if trading_allowed(state):
         for give in range(C.NUM_RESOURCES):
             # Fast path: most hands cannot pay any rate for this type.
             if state[L.HAND + p * C.NUM_CARD_TYPES + give] < 2:
                 continue
             for get in range(C.NUM_RESOURCES):
-                if T.maritime_ok(state, p, give, get):
+                if maritime_ok(state, p, give, get):
                     out[n] = A.MARITIME + maritime_index(give, get)
                     n += 1
-        if T.can_start_offer(state):
-            n = _offer_additions(state, p, out, n)
+        if can_start_offer(state):
+            n = offer_actions(state, p, out, n, C.NUM_RESOURCES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
     return n
 
 
@@ -171,25 +167,13 @@ def legal_actions(state, tb, out):
     phase = state[L.PHASE]
     p = state[L.CURRENT_PLAYER]
     n = 0
-    # The two trade phases are written out rather than through common.trade's
-    # offer/propose/respond writers (C&K's and E&P's): the calls measured 5% slower
-    # over whole random games, paired in one process (they are 2/3 of all decisions).
     if phase == PH.TRADE_COMPOSE:
-        n = _offer_additions(state, p, out, 0)
-        if T.offer_complete(state):
-            for k in range(state[L.NUM_PLAYERS]):
-                out[n] = A.TRADE_PROPOSE + k
-                n += 1
-        out[n] = A.TRADE_CANCEL
-        n += 1
+        n = offer_actions(state, p, out, 0, C.NUM_RESOURCES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
+        n = propose_actions(state, out, n, offer_complete(state), A.TRADE_PROPOSE, A.TRADE_CANCEL)
     elif phase == PH.ACTION:
         n = _action_phase(state, tb, p, out)
     elif phase == PH.TRADE_RESPOND:
-        if T.can_accept(state, p):
-            out[n] = A.TRADE_ACCEPT
-            n += 1
-        out[n] = A.TRADE_DECLINE
-        n += 1
+        n = respond_actions(out, can_accept(state, p), A.TRADE_ACCEPT, A.TRADE_DECLINE)
     elif phase == PH.PRE_ROLL:
         out[0] = A.ROLL
         n = _dev_plays(state, tb, p, out, 1)
@@ -242,7 +226,7 @@ def legal_actions(state, tb, out):
             out[n] = A.PICK_RESOURCE + r
             n += 1
     elif phase == PH.TRADE_CLOSE:
-        n = T.close_actions(state, out, A.TRADE_CANCEL, A.TRADE_CONFIRM)
+        n = close_actions(state, out, A.TRADE_CANCEL, A.TRADE_CONFIRM)
     return n
 
 
