@@ -31,7 +31,7 @@ from .constants import (
     LAIRS_TRACK,
     NUM_CARGO,
 )
-from .missions import advance
+from .missions import ep_check_win, step_marker
 from .tables import (
     T_NUM_HEXES,
 )
@@ -195,7 +195,8 @@ def _hero(state, h):
 
 @njit(cache=True)
 def resolve_captures(state):
-    """End of the movement phase: track steps, hero, flipped token (§7.4)."""
+    """End of the movement phase: track steps, hero, flipped token (§7.4); then the
+    active player may win with the totals they leave (§4.13)."""
     n = state[NUM_PLAYERS]
     a = state[ACTIVE_PLAYER]
     for c in range(state[EL.NUM_CAPTURES]):
@@ -205,12 +206,15 @@ def resolve_captures(state):
         for k in range(n):
             q = (a + k) % n
             if state[EL.LAIR_CREWS + h * P + q] > 0:
-                advance(state, q, LAIRS_TRACK)
+                step_marker(state, q, LAIRS_TRACK)
         hero = _hero(state, h)
-        advance(state, hero, LAIRS_TRACK)
+        step_marker(state, hero, LAIRS_TRACK)
         state[EL.LAIR_CREWS + h * P + hero] -= 1
         state[EL.CREWS_LEFT + hero] += 1
         state[EL.EP_HEX_NUMBER + h] = state[EL.LAIR_TOKEN + h]
         state[EL.LAIR_STATE + h] = LAIR_GOLD_FIELD
         state[EL.CAPTURES + c] = -1
     state[EL.NUM_CAPTURES] = 0
+    # Once, after the whole resolution: a mission VP card may change hands within it,
+    # and the total it leaves is the one that counts (E&P §4.13, §7.4).
+    ep_check_win(state)

@@ -81,9 +81,10 @@ def refresh_mission_vp(state):
 
 
 @njit(cache=True)
-def advance(state, p, t):
-    """Move ``p``'s marker on track ``t`` one space; past the last space progress is
-    lost and the marker keeps its place in the stack (E&P §6.2)."""
+def step_marker(state, p, t):
+    """Move ``p``'s marker on track ``t`` one space, passing the VP card on as the
+    lead changes; past the last space progress is lost and the marker keeps its place
+    in the stack (E&P §6.2). Nobody wins here: see :func:`advance`."""
     i = EL.TRACK_POS + p * NUM_TRACKS + t
     if state[i] >= TRACK_LAST[t]:
         return
@@ -92,4 +93,10 @@ def advance(state, p, t):
     state[EL.TRACK_STAMP + p * NUM_TRACKS + t] = state[EL.TRACK_CLOCK]
     state[EL.TRACK_HOLDER + t] = _holder(state, t)
     refresh_mission_vp(state)
+
+
+@njit(cache=True)
+def advance(state, p, t):
+    """:func:`step_marker`, then the active player may win (E&P §4.13)."""
+    step_marker(state, p, t)
     ep_check_win(state)

@@ -285,3 +285,32 @@ def test_at_most_three_crews_per_lair():
     g.step(name)
     assert name not in g.legal_action_names()
     assert not any(n.startswith("pick_up_crew") for n in g.legal_action_names())
+
+
+def test_a_win_counts_the_totals_after_the_whole_capture_resolution():
+    """E&P §4.13, E&P §7.4, E&P §6.2: the active player's win is checked once the
+    captures are resolved, not between two markers' steps: the VP card may change
+    hands within the resolution, and a total reached only before it does wins
+    nothing. Seat 2 (active, VP card holder) steps first and holds the target for a
+    moment; when seat 0's hero step takes the card, seat 2 ends below the target."""
+    d = blank(phase="movement", active=2)
+    d["options"]["vp_to_win"] = 4
+    d["missions"]["positions"] = [[5, 0, 0], [0, 0, 0], [5, 0, 0], [0, 0, 0]]
+    d["missions"]["stamps"] = [[2, 0, 0], [0, 0, 0], [1, 0, 0], [0, 0, 0]]
+    d["missions"]["clock"] = 2
+    d["missions"]["vp_cards"] = [2, None, None]
+    lair(d, "(2,13)", crews=(2, 0, 1, 0), state="captured", token=5)
+    d["captures_this_turn"] = ["(2,13)"]
+    g = Game.from_dict(d)
+    assert g.total_vp(2) == 3 and g.total_vp(0) == 2  # track 2 (+1 card for seat 2)
+    heroes = set()
+    for o in g.chance_outcomes("end_turn"):
+        m = o.game.to_dict()["missions"]
+        hero = 2 if m["positions"][2][0] == 7 else 0
+        heroes.add(hero)
+        if hero == 2:  # seat 2 keeps the card and ends on the target
+            assert o.game.winner == 2 and o.game.total_vp(2) == 4
+        else:  # seat 0 gets strictly further and takes the card
+            assert m["vp_cards"][0] == 0 and o.game.total_vp(2) == 3
+            assert o.game.winner is None and not o.game.done
+    assert heroes == {0, 2}
