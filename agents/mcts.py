@@ -96,6 +96,12 @@ class _Kit:
         self.types = [r for r, c in enumerate(CARD_NAMES) if f"offer_give({c})" in index]
         self.give = {r: index[f"offer_give({CARD_NAMES[r]})"] for r in self.types}
         self.want = {r: index[f"offer_want({CARD_NAMES[r]})"] for r in self.types}
+        self.pair = {
+            (x, y): index[f"offer({CARD_NAMES[x]}->{CARD_NAMES[y]})"]
+            for x in self.types
+            for y in self.types
+            if x != y
+        }
         self.propose_all = index["propose(all)"]
         if variant.name == "cities_and_knights":
             from catan_env.games.catan.cities_and_knights.heuristic import ck_value
@@ -105,6 +111,13 @@ class _Kit:
             from catan_env.games.catan.base.heuristic import value
 
             self.value = value
+
+    def opening(self, state, give, want) -> list[int]:
+        """The actions that put one ``give`` and one ``want`` in a new offer: the
+        pair, or the two cards under ``trade_protocol="cards"``."""
+        if state[L.OPT_DOMESTIC_TRADE] == L.DOMESTIC_TRADE_PAIRS:
+            return [self.pair[give, want]]
+        return [self.give[give], self.want[want]]
 
     def evaluate(self, state, tb, seat) -> float:
         return float(self.value(state, tb, seat, self.dist, self.prod, self.tmp))
@@ -248,9 +261,10 @@ class MCTSAgent:
         """The action to play for the search's choice (the first step of an offer)."""
         if best >= kit.variant.num_actions:
             give, want = divmod(best - kit.variant.num_actions, NUM_CARD_TYPES)
-            self._plan = [kit.want[want], kit.propose_all, _CONFIRM]
+            first, *rest = kit.opening(game.state, give, want)
+            self._plan = [*rest, kit.propose_all, _CONFIRM]
             self._plan_for = (id(game), seat, game.turn)
-            return kit.give[give]
+            return first
         return int(best)
 
     # --- root search by sequential halving -------------------------------------------
@@ -392,7 +406,12 @@ class MCTSAgent:
         if self.trades <= 0:
             return []
         legal_set = set(legal.tolist())
-        gives = [x for x in kit.types if kit.give[x] in legal_set]
+        gives = [
+            x
+            for x in kit.types
+            if kit.give[x] in legal_set
+            or any(kit.pair[x, y] in legal_set for y in kit.types if y != x)
+        ]
         if not gives:
             return []
         hand = L.HAND + seat * NUM_CARD_TYPES
@@ -416,7 +435,7 @@ class MCTSAgent:
     def _apply_trade(self, kit: _Kit, state, tb, seat, kinds, macro) -> None:
         give, want = divmod(macro - kit.variant.num_actions, NUM_CARD_TYPES)
         variant, scratch = kit.variant, kit.scratch
-        for a in (kit.give[give], kit.want[want], kit.propose_all):
+        for a in (*kit.opening(state, give, want), kit.propose_all):
             variant.step(state, tb, a, scratch)
         while state[L.PHASE] != GAME_OVER and state[L.CURRENT_PLAYER] != seat:
             variant.play_until_seat(

@@ -271,7 +271,11 @@ def _meta_of_plain_save(path: str, z: zipfile.ZipFile, names: set[str], state: d
     obs_size = int((layers[0][0] if layers else head[0]).shape[1])
     num_actions = int(head[0].shape[0])
     sizes = {n: (registry.get(n).obs_size, registry.get(n).num_actions) for n in registry.names()}
-    games = [n for n, size in sizes.items() if size == (obs_size, num_actions)]
+    games = [
+        n
+        for n, (o, a) in sizes.items()
+        if o == obs_size and num_actions in (a, _ids_before_pairs(registry.get(n)))
+    ]
     if not games:
         known = ", ".join(f"{n} {o} -> {a}" for n, (o, a) in sizes.items())
         raise NotACheckpointError(
@@ -310,9 +314,44 @@ def _net(path: str, layers, head, meta) -> PolicyNet:
     if missing:
         raise NotACheckpointError(path, f"its header has no {missing[0]!r}")
     try:
-        return PolicyNet(layers, head, meta)
+        return _grown(PolicyNet(layers, head, meta))
     except ValueError as exc:
         raise NotACheckpointError(path, str(exc)) from None
+
+
+#: Logit of an action the checkpoint was trained without: never chosen while any
+#: action it knows is legal.
+UNKNOWN_ACTION_LOGIT = -1.0e4
+
+
+def _ids_before_pairs(spec) -> int:
+    """How many action ids a Catan game had before the pairs that open an offer
+    (``offer(x->y)``, appended last); the whole space for other games."""
+    first = [a.id for a in spec.actions.infos if a.family == "offer"]
+    return first[0] if first else spec.num_actions
+
+
+def _grown(net: PolicyNet) -> PolicyNet:
+    """A checkpoint trained before the game's space gained the offer pairs, fitted to
+    the space: the ids it knows are unchanged (the pairs come last) and the new ones
+    get weight 0 and :data:`UNKNOWN_ACTION_LOGIT`, so it plays as it was trained
+    (it opens no offer where only pairs open one)."""
+    from catan_env.core import registry
+
+    if net.variant not in registry.names():
+        return net
+    spec = registry.get(net.variant)
+    have = net.head[0].shape[0]
+    if have == spec.num_actions or have != _ids_before_pairs(spec):
+        return net
+    extra = spec.num_actions - have
+    w, b = net.head
+    head = (
+        np.concatenate([w, np.zeros((extra, w.shape[1]), np.float32)]),
+        np.concatenate([b, np.full(extra, UNKNOWN_ACTION_LOGIT, np.float32)]),
+    )
+    meta = {**net.meta, "num_actions": spec.num_actions, "trained_num_actions": have}
+    return PolicyNet(net.layers, head, meta)
 
 
 def _check_meta(meta: dict, path: str) -> None:

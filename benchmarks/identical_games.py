@@ -20,8 +20,14 @@ cities_and_knights, E&P and Ancients now use knights, domestic trade and the
 whole Ancients rulebook (issue 17.3; the Ancients heuristic seats had played
 random). Their digests are the games e349a68 played, the commit after those
 changes. The redesign since kept every game: this checkout replays all 20,000
-(2026-12-02). ``tests/core/test_identical_games.py`` checks its first games on
-every run.
+(2026-12-02). Since then two changes altered games on purpose: the E&P capture
+resolution checks the win once, after every marker's step (9189538; the heuristic
+seats of ep_pirate_lairs from game 757, ep_fish_for_catan from 253 and
+ep_explorers_and_pirates from 400 were rewritten), and offers open by a pair by
+default (``trade_protocol="pairs"``): the Catan targets above pin
+``trade_protocol="cards"``, whose games are unchanged, and the ``*_pairs`` targets
+hold the default protocol's games as that commit played them.
+``tests/core/test_identical_games.py`` checks its first games on every run.
 
 Usage:
     python benchmarks/identical_games.py --write FILE [--games N]
@@ -40,23 +46,23 @@ import time
 
 import numpy as np
 
+#: The protocol the stored Catan games composed offers with (before trade_protocol).
+_CARDS = {"trade_protocol": "cards"}
+_EP_SCENARIOS = ("land_ho", "pirate_lairs", "fish_for_catan", "spices_for_catan",
+                 "explorers_and_pirates")  # fmt: skip
 #: name -> (game, options). ``game`` is a Catan variant or ``ancients:<scenario>``.
+#: The first targets are the stored games of the card-by-card protocol; the
+#: ``_pairs`` targets are the default protocol's (trade_protocol="pairs").
 TARGETS = {
-    "base": ("base", {}),
+    "base": ("base", _CARDS),
     "base_no_trade": ("base", {"domestic_trade": False}),
-    "cities_and_knights": ("cities_and_knights", {}),
-    **{
-        f"ep_{s}": ("explorers_and_pirates", {"scenario": s})
-        for s in (
-            "land_ho",
-            "pirate_lairs",
-            "fish_for_catan",
-            "spices_for_catan",
-            "explorers_and_pirates",
-        )
-    },
+    "cities_and_knights": ("cities_and_knights", _CARDS),
+    **{f"ep_{s}": ("explorers_and_pirates", {"scenario": s, **_CARDS}) for s in _EP_SCENARIOS},
     "ancients_akragas": ("ancients:akragas", {}),
     "ancients_example": ("ancients:example_special_rules", {}),
+    "base_pairs": ("base", {}),
+    "cities_and_knights_pairs": ("cities_and_knights", {}),
+    **{f"ep_{s}_pairs": ("explorers_and_pirates", {"scenario": s}) for s in _EP_SCENARIOS},
 }
 #: Seat kinds per target: (label, jitted agent kind). 0 random, 2 heuristic.
 SEATINGS = (("random", 0), ("heuristic", 2))

@@ -82,6 +82,7 @@ PRESETS: dict[str, list[dict]] = {
         {"number_tokens": "random", "random_spiral_start": True, "strict_trade_build_order": True},
         {"domestic_trade": False, "skip_forced": True, "discard_limit": 5},
         {"max_turns": 40},
+        {"trade_protocol": "cards"},
     ],
     "cities_and_knights": [
         {},
@@ -90,8 +91,9 @@ PRESETS: dict[str, list[dict]] = {
         {"easy_start": True, "number_tokens": "random"},
         {"domestic_trade": False, "skip_forced": True},
         {"max_turns": 40},
+        {"trade_protocol": "cards"},
     ],
-    **{f"ep_{s}": [{}, {"num_players": 3}] for s in EP_SCENARIOS},
+    **{f"ep_{s}": [{}, {"num_players": 3}, {"trade_protocol": "cards"}] for s in EP_SCENARIOS},
     "ancients_akragas": [{}],
     "ancients_example": [{}],
 }

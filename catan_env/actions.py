@@ -3,9 +3,10 @@
 Each variant has one fixed ``Discrete`` space built family by family
 (base §14.7, C&K §6). Names are stable and parseable, e.g.
 ``build_settlement(v12)``, ``move_robber(R3c)``, ``maritime(wool->ore)``,
-``propose(all)``, ``steal(+1)`` (relative seat: the next player clockwise is
-``+1``), ``play(bishop)``, ``improve(science)``; in Explorers & Pirates
-``sail(e40)``, ``load(s0,settler)`` (own ship 0), ``found_settlement(s1,end0)``.
+``offer(wool->ore)`` (open an offer of one wool for one ore), ``propose(all)``,
+``steal(+1)`` (relative seat: the next player clockwise is ``+1``), ``play(bishop)``,
+``improve(science)``; in Explorers & Pirates ``sail(e40)``, ``load(s0,settler)``
+(own ship 0), ``found_settlement(s1,end0)``.
 
 The module-level names (``ACTIONS``, ``ACTION_NAMES``, ``action_id`` ...) are
 those of the base game; :data:`CK_ACTIONS` is the Cities & Knights table,
@@ -36,7 +37,8 @@ class ActionInfo:
         id: the action id.
         family: the family name, e.g. ``"build_road"``.
         arg: the family argument (vertex, path, hex, card type, card kind,
-            relative seat, ``(give, get)`` for maritime trade, ``(seat, resource)``
+            relative seat, ``(give, get)`` for maritime trade and for opening an
+            offer, ``(seat, resource)``
             for a forced trade), or ``None``.
         name: the readable name.
     """
@@ -85,6 +87,11 @@ _KIND = {"play", "put_under", "take_card"}
 _TRACK = {"improve", "improve_with_crane", "draw_from"}
 
 
+def _goods(n: int) -> tuple[str, ...]:
+    # Five resources, C&K's eight card types, or E&P's resources and gold.
+    return CARD_NAMES[:n] if n != NUM_RESOURCES + 1 else (*CARD_NAMES[:NUM_RESOURCES], "gold")
+
+
 def _arg_and_label(family: str, k: int, size: int):
     if family in _VERTEX:
         return k, f"v{k}"
@@ -120,13 +127,14 @@ def _arg_and_label(family: str, k: int, size: int):
         return k, TRACK_NAMES[k]
     if family == "die":
         return k + 1, str(k + 1)
-    if family == "maritime":
+    if family == "maritime" or family == "offer":
         n = int(round((1 + (1 + 4 * size) ** 0.5) / 2))  # size = n (n - 1)
         give = k // (n - 1)
         get = k % (n - 1)
         if get >= give:
             get += 1
-        return (give, get), f"{CARD_NAMES[give]}->{CARD_NAMES[get]}"
+        names = _goods(n)
+        return (give, get), f"{names[give]}->{names[get]}"
     if family == "force_trade":
         seat, r = divmod(k, NUM_RESOURCES)
         return (seat + 1, r), f"+{seat + 1},{CARD_NAMES[r]}"

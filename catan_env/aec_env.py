@@ -23,7 +23,7 @@ next decider (Catan's discards on a 7 and trade answers happen out of turn,
 an Ancients defender evades or battles back), and ``agent_selection`` follows it.
 
 Spaces (per game):
-    action: ``Discrete(num_actions)``: 260 for the base game, 1016 for Cities &
+    action: ``Discrete(num_actions)``: 280 for the base game, 1072 for Cities &
     Knights (see :mod:`catan_env.actions` for names), 607 for Ancients.
     observation: ``Dict(observation=Box(0, 1, (obs_size,), float32),
     action_mask=Box(0, 1, (num_actions,), int8))``; the vector is the seat's own

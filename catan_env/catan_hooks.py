@@ -53,6 +53,7 @@ from catan_env.games.catan.common.constants import (
     TERRAIN_NAMES,
     colours,
 )
+from catan_env.games.catan.common.options import PROTOCOL_BEFORE_OPTION
 from catan_env.games.catan.common.snapshot import board_dict
 
 from .config import ConfigError, GameConfig
@@ -99,6 +100,7 @@ def _record_game(record: dict):
     from .game import Game
 
     options = dict(record["options"])
+    options.setdefault("trade_protocol", PROTOCOL_BEFORE_OPTION)
     num_players = options.pop("num_players", 4)
     return Game(variant=record["variant"], num_players=num_players, seed=record["seed"],
                 **options)  # fmt: skip

@@ -21,6 +21,7 @@ from catan_env.games.catan.common import layout as L
 from catan_env.games.catan.common.options import (
     BOARDS,
     NUMBER_TOKENS,
+    TRADE_PROTOCOLS,
     ConfigError,
     VariantOptions,
     check_bool,
@@ -60,6 +61,12 @@ class GameConfig:
             Explorers & Pirates with gold on either side, E&P §4.5).
         trade_max_cards_per_side: cards per side of one offer (base §6.3).
         trade_max_proposals_per_turn: offers per turn, so a turn always ends.
+        trade_protocol: how an offer to other players is composed (base §6.3).
+            ``"pairs"`` (default): an offer opens with one action naming a card
+            given and a card asked for (``offer(wool->ore)``), more cards are added
+            one per action; a one-for-one offer takes two decisions with its
+            proposal. ``"cards"``: every card is its own action from the start
+            (the only protocol before December 2026; its records replay with it).
         max_turns: turns before the game is truncated (0: never).
         friendly_robber: the Friendly Robber variant (base §11.4).
         strict_trade_build_order: no trade after the first build of a turn (base §5.2).
@@ -111,6 +118,7 @@ class GameConfig:
     domestic_trade: bool = True
     trade_max_cards_per_side: int = 5
     trade_max_proposals_per_turn: int = 5
+    trade_protocol: str = "pairs"
     max_turns: int = 1000
     friendly_robber: bool = False
     strict_trade_build_order: bool = False
@@ -162,6 +170,7 @@ class GameConfig:
         check_bool("domestic_trade", self.domestic_trade)
         check_int("trade_max_cards_per_side", self.trade_max_cards_per_side, 1, 19)
         check_int("trade_max_proposals_per_turn", self.trade_max_proposals_per_turn, 0, 1000)
+        check_choice("trade_protocol", self.trade_protocol, TRADE_PROTOCOLS)
         check_int("max_turns", self.max_turns, 0, 10**7)
         check_bool("friendly_robber", self.friendly_robber)
         check_bool("strict_trade_build_order", self.strict_trade_build_order)
@@ -206,7 +215,9 @@ class GameConfig:
         v[L.NUM_PLAYERS] = self.num_players
         v[L.OPT_VP_TO_WIN] = self.vp_to_win
         v[L.OPT_DISCARD_LIMIT] = self.discard_limit
-        v[L.OPT_DOMESTIC_TRADE] = int(self.domestic_trade)
+        v[L.OPT_DOMESTIC_TRADE] = (
+            1 + TRADE_PROTOCOLS.index(self.trade_protocol) if self.domestic_trade else 0
+        )
         v[L.OPT_TRADE_MAX_CARDS] = self.trade_max_cards_per_side
         v[L.OPT_TRADE_MAX_PROPOSALS] = self.trade_max_proposals_per_turn
         v[L.OPT_MAX_TURNS] = self.max_turns
@@ -239,6 +250,12 @@ class GameConfig:
             domestic_trade=bool(v[L.OPT_DOMESTIC_TRADE]),
             trade_max_cards_per_side=int(v[L.OPT_TRADE_MAX_CARDS]),
             trade_max_proposals_per_turn=int(v[L.OPT_TRADE_MAX_PROPOSALS]),
+            # Without domestic trade the state keeps no protocol: the default stands.
+            trade_protocol=(
+                TRADE_PROTOCOLS[int(v[L.OPT_DOMESTIC_TRADE]) - 1]
+                if v[L.OPT_DOMESTIC_TRADE]
+                else cls.trade_protocol
+            ),
             max_turns=int(v[L.OPT_MAX_TURNS]),
             friendly_robber=bool(v[L.OPT_FRIENDLY_ROBBER]),
             strict_trade_build_order=bool(v[L.OPT_STRICT_ORDER]),

@@ -43,7 +43,7 @@ Spaces:
     observation: ``Box(0, 1, (obs_size,), float32)``, the learner seat's view
     (the ``observe`` module of the variant's package): 1,276 values in the
     base game, 2,591 in Cities & Knights.
-    action: ``Discrete(260)`` (base) or ``Discrete(1016)`` (C&K); names in
+    action: ``Discrete(280)`` (base) or ``Discrete(1072)`` (C&K); names in
     :mod:`catan_env.actions`. The space is a :class:`LegalActionSpace`, whose
     ``sample()`` without a mask draws a legal action of the current decision.
 

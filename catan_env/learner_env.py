@@ -5,7 +5,7 @@ Example (stable-baselines3 / sb3-contrib)::
     >>> from catan_env.vector import LearnerVecEnv
     >>> env = LearnerVecEnv("base", num_envs=64, opponents="heuristic", seed=0)
     >>> obs = env.reset()                              # (64, 1276) float32
-    >>> masks = env.action_masks()                     # (64, 260) bool
+    >>> masks = env.action_masks()                     # (64, 280) bool
     >>> obs, rewards, dones, infos = env.step(actions)  # doctest: +SKIP
     >>> # MaskablePPO("MlpPolicy", env).learn(...) picks the masks up by itself.
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from catan_env.games.catan.common.options import PROTOCOL_BEFORE_OPTION
 from catan_env.games.catan.common.snapshot import FORMAT, VERSION, Reader, SnapshotError
 
 from .config import ConfigError, GameConfig
@@ -49,6 +50,7 @@ def state_from_dict(data: dict) -> tuple[np.ndarray, GameConfig]:
         )
     variant = d.get("variant", str)
     options = dict(d.get("options", dict))
+    options.setdefault("trade_protocol", PROTOCOL_BEFORE_OPTION)
     try:
         config = GameConfig.make(variant=variant, **options)
     except (ConfigError, TypeError) as exc:

@@ -3,7 +3,7 @@
 Example:
     >>> from catan_env.vector import VectorCatan
     >>> venv = VectorCatan(num_envs=256, num_players=4, seed=0)
-    >>> masks = venv.action_masks()                  # (256, 260) bool
+    >>> masks = venv.action_masks()                  # (256, 280) bool
     >>> actions = venv.random_actions()              # or your policy's choice
     >>> out = venv.step(actions)
     >>> out.rewards.shape, out.terminated.shape      # (256, 4), (256,)
@@ -149,7 +149,7 @@ class VectorCatan:
         return self._players
 
     def action_masks(self) -> np.ndarray:
-        """``(N, 260)`` bool legal-action masks of each row's current decision."""
+        """``(N, 280)`` bool legal-action masks of each row's current decision."""
         if not self._masks_valid:
             self._legal()
             batch_masks(self._lists, self._counts, self._masks)

@@ -18,9 +18,11 @@ from catan_env.games.catan.common.constants import (
 
 
 def test_family_sizes():
-    """base §14.7: one fixed Discrete space of 260 ids in the suggested families."""
+    """base §14.7: one fixed Discrete space of 280 ids in the suggested families; the
+    pairs that open an offer come last, so ids 0..259 are those of records written
+    before them."""
     sizes = {name: size for name, _, size in A.FAMILIES}
-    assert NUM_ACTIONS == 260
+    assert NUM_ACTIONS == 280 and A.TRADE_OPEN == 260
     assert sizes == {
         "roll": 1,
         "end_turn": 1,
@@ -45,6 +47,7 @@ def test_family_sizes():
         "accept": 1,
         "decline": 1,
         "confirm_trade": 3,
+        "offer": 20,
     }
 
 
@@ -55,6 +58,8 @@ def test_names_round_trip():
         assert action_id(action_name(a)) == a
     assert action_name(A.MOVE_ROBBER + 9) == "move_robber(R3c)"
     assert action_info(action_id("maritime(wool->ore)")).arg == (2, 4)
+    assert action_info(action_id("offer(wool->ore)")).arg == (2, 4)
+    assert action_id("offer(lumber->brick)") == A.TRADE_OPEN
     assert action_id("  roll ") == A.ROLL
     with pytest.raises(ValueError, match="unknown action name 'build_road\\(e99\\)'.*e0"):
         action_id("build_road(e99)")
@@ -93,7 +98,7 @@ def test_action_phase_decisions():
     d = blank()
     give(d, 0, lumber=1)
     g = game(d)
-    g.step("offer_give(lumber)")
+    g.step("offer(lumber->ore)")
     assert "end_turn" not in legal_names(g)  # not while an offer is open
 
 

@@ -124,7 +124,7 @@ def test_offer_cards_stay_held():
     give(d, 1, ore=1, lumber=2)
     give(d, 0, brick=1)
     g = game(d)
-    g.step("offer_give(ore)")
+    g.step("offer(ore->brick)")
     rng = np.random.default_rng(0)
     for _ in range(50):
         s = determinize(g, 0, rng)

@@ -23,7 +23,7 @@ def _unchanged(g, before):
 @pytest.mark.parametrize(
     "action, error, match",
     [
-        (260, ValueError, "out of range"),
+        (280, ValueError, "out of range"),
         (-1, ValueError, "out of range"),
         (3.0, TypeError, "integer id or a name"),
         (True, TypeError, "integer id or a name"),

@@ -122,8 +122,9 @@ def test_consistency_with_cities_and_knights_base():
     d = blank()
     give(d, 0, ore=1, wool=1)
     g = game(d)
-    g.step("offer_give(ore)")
+    g.step("offer(ore->grain)")
     assert "offer_want(ore)" not in g.legal_action_names()
+    assert "offer(ore->ore)" not in g.action_names
 
 
 def test_turn_limit_ends_before_the_next_turn_starts():

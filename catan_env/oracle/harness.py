@@ -56,7 +56,7 @@ from .convert import (
     to_catanatron,
 )
 
-_TRADE_FIRST, _TRADE_STOP = A.TRADE_ADD_GIVE, A.TRADE_CONFIRM + 3
+_TRADE_FIRST, _TRADE_STOP = A.TRADE_ADD_GIVE, A.NUM_ACTIONS  # every domestic-trade id
 
 #: Option sets the harness cycles through; all are rules catanatron plays too.
 OPTION_SETS = (

@@ -118,3 +118,27 @@ def test_an_unknown_activation_is_named(tmp_path):
     _, path = _saved(tmp_path, "base", activation_fn=torch.nn.GELU)
     with pytest.raises(ValueError, match="activation .*GELU.* is not one this agent plays"):
         load_policy(path)
+
+
+def test_a_checkpoint_from_before_the_offer_pairs_plays_as_trained():
+    """base §6.3: the shipped C&K actor was trained on 1,016 actions, before the pairs that
+    open an offer were appended; loaded, it covers the whole space with the same logits
+    for the ids it knows and never prefers a pair while one of those is legal."""
+    from catan_env import Game
+    from catan_env.core import registry
+
+    net = load_policy("agents/checkpoints/ppo_ck.npz")
+    spec = registry.get("cities_and_knights")
+    assert net.meta["trained_num_actions"] == 1016 and net.meta["num_actions"] == spec.num_actions
+    obs = np.random.default_rng(0).random((6, spec.obs_size), dtype=np.float32)
+    z = net.logits(obs)
+    assert z.shape == (6, spec.num_actions)
+    assert (z[:, 1016:] <= -1e3).all()
+    g = Game(variant="cities_and_knights", seed=3, trade_protocol="cards")
+    for _ in range(400):
+        if g.done:
+            break
+        mask = g.action_mask()
+        a = int(net.choose(g.observe(g.current_player)[None], mask[None], None, True)[0])
+        assert mask[a] and a < 1016
+        g.step(a)

@@ -5,7 +5,8 @@ states of 1,000 games per target (every game and variant, random and heuristic
 seats): the base game's (both seatings) and C&K's random ones as b405a0e (main
 before the redesign) played them, the others as e349a68 played them, after the
 rules and heuristic changes that altered them on purpose
-(``benchmarks/identical_games.py`` says which). This replays the first games of each and compares;
+(``benchmarks/identical_games.py`` says which), and the ``*_pairs`` targets' games
+of the default trade protocol. This replays the first games of each and compares;
 ``python benchmarks/identical_games.py --check ... --games 1000`` replays all.
 """
 

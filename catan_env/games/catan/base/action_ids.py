@@ -11,6 +11,7 @@ from catan_env.core.actions import ActionBlocks
 
 from ..board.standard import NUM_EDGES, NUM_HEXES, NUM_VERTICES
 from ..common.constants import MAX_PLAYERS, NUM_RESOURCES
+from ..common.trade import pair_index
 
 _blocks = ActionBlocks()
 
@@ -42,16 +43,13 @@ TRADE_CANCEL = _block(1, "cancel_trade")
 TRADE_ACCEPT = _block(1, "accept")
 TRADE_DECLINE = _block(1, "decline")
 TRADE_CONFIRM = _block(MAX_PLAYERS - 1, "confirm_trade")  # relative seat 1..3 -> offset 0..2
+# Opens an offer of one card for one other (trade_protocol="pairs"); last, so that
+# the ids before it are those of the card-by-card protocol's records.
+TRADE_OPEN = _block(NUM_RESOURCES * (NUM_RESOURCES - 1), "offer")  # give x, want y != x
 NUM_ACTIONS = _blocks.size
 
 #: (family name, first id, size) in id order.
 FAMILIES = tuple(_blocks.families)
-
-
-@njit(cache=True, inline="always")
-def pair_index(give, get, n):
-    """Index of the ordered pair (give, get), give != get, among n types."""
-    return give * (n - 1) + (get if get < give else get - 1)
 
 
 @njit(cache=True, inline="always")

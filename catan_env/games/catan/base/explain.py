@@ -13,8 +13,8 @@ from catan_env.actions import ACTIONS, family_of
 from ..board.standard import GEOMETRY, HEX_LABELS
 from ..common import constants as C
 from ..common import layout as L
-from ..common.explain import cannot_afford
-from ..common.phases import GAME_OVER, PHASE_NAMES, SETUP_ROAD, SETUP_SETTLEMENT
+from ..common.explain import cannot_afford, opening_reason
+from ..common.phases import ACTION, GAME_OVER, PHASE_NAMES, SETUP_ROAD, SETUP_SETTLEMENT
 from ..common.phases import YEAR_OF_PLENTY as PHASE_YOP
 
 
@@ -51,8 +51,8 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
 # Families whose refusal in their own phase _argument_reason explains; the others
 # there get theirs from _family_reason.
 _OWN_FAMILIES = {
-    "action": ("maritime", "offer_give", "offer_want"),
-    "trade_compose": ("offer_give", "offer_want", "propose"),
+    "action": ("maritime", "offer_give", "offer_want", "offer"),
+    "trade_compose": ("offer_give", "offer_want", "propose", "offer"),
     "trade_respond": ("accept",),
     "trade_close": ("confirm_trade",),
     "discard": ("discard",),
@@ -105,7 +105,7 @@ def _family_reason(s, family, phase, p) -> str | None:
             if s[L.DECK_POS] >= C.DEV_DECK_SIZE:
                 return "the development deck is empty"
             return _afford(s, p, C.COST_DEV_CARD)
-        if family in ("maritime", "offer_give", "offer_want"):
+        if family in ("maritime", "offer_give", "offer_want", "offer"):
             if s[L.OPT_STRICT_ORDER] and s[L.BUILT_THIS_TURN]:
                 return "no trades after building this turn (strict_trade_build_order, base §5.2)"
             if family != "maritime" and not s[L.OPT_DOMESTIC_TRADE]:
@@ -122,6 +122,7 @@ def _family_reason(s, family, phase, p) -> str | None:
         "maritime",
         "offer_give",
         "offer_want",
+        "offer",
     ):
         return "roll the dice first (base §5.1)"
     if name == "trade_compose" and family == "propose":
@@ -181,6 +182,9 @@ def _argument_reason(s, info, phase, p) -> str:
             return f"the bank has no {C.RESOURCE_NAMES[get]} left (base §6.2)"
         held = int(_hand(s, p)[give])
         return f"seat {p} trades {C.RESOURCE_NAMES[give]} at {rate}:1 and holds only {held}"
+    why = opening_reason(s, f, phase == ACTION, arg, C.RESOURCE_NAMES)
+    if why is not None:
+        return why
     if f == "offer_give":
         if s[L.TRADE_WANT + arg]:
             return (

@@ -25,6 +25,8 @@ from ..common.trade import (
     maritime_ok,
     offer_actions,
     offer_complete,
+    opens_by_pair,
+    pair_actions,
     propose_actions,
     respond_actions,
     trading_allowed,
@@ -152,7 +154,12 @@ def _action_phase(state, tb, p, out):
                     out[n] = A.MARITIME + maritime_index(give, get)
                     n += 1
         if can_start_offer(state):
-            n = offer_actions(state, p, out, n, C.NUM_RESOURCES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
+            if opens_by_pair(state):
+                n = pair_actions(state, p, out, n, C.NUM_RESOURCES, A.TRADE_OPEN, -1)
+            else:
+                n = offer_actions(
+                    state, p, out, n, C.NUM_RESOURCES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT
+                )
     return n
 
 

@@ -25,6 +25,8 @@ from ..common.trade import (
     apply_domestic_trade,
     check_trade_ids,
     maritime_trade,
+    open_pair,
+    pair_of,
 )
 from . import action_ids as A
 from .devcards import (
@@ -52,7 +54,10 @@ def apply_action(state, tb, action):
     phase = state[L.PHASE]
     n = state[L.NUM_PLAYERS]
     # Trade actions come first: random play spends most decisions on offers.
-    if action >= A.TRADE_ADD_GIVE:
+    if action >= A.TRADE_OPEN:
+        give, want = pair_of(action - A.TRADE_OPEN, NUM_RESOURCES)
+        open_pair(state, give, want)
+    elif action >= A.TRADE_ADD_GIVE:
         apply_domestic_trade(state, p, action - A.TRADE_ADD_GIVE, NUM_RESOURCES)
     elif action == A.ROLL:
         roll(state, tb)

@@ -57,6 +57,9 @@ TRADE_ACCEPT = _b.add("accept", 1)
 TRADE_DECLINE = _b.add("decline", 1)
 TRADE_CONFIRM = _b.add("confirm_trade", OPP)
 FORCE_TRADE = _b.add("force_trade", OPP * NUM_RESOURCES)  # Commercial Harbor: opponent, resource
+# Opens an offer of one card for one other (trade_protocol="pairs"); last, so that
+# the ids before it are those of the card-by-card protocol's records.
+TRADE_OPEN = _b.add("offer", NUM_CARD_TYPES * (NUM_CARD_TYPES - 1))  # give x, want y != x
 
 NUM_ACTIONS = _b.size
 FAMILIES = tuple(_b.families)

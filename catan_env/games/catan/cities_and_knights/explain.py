@@ -21,7 +21,7 @@ from ..common.constants import (
     SETTLEMENT,
     TIPPED_CITY,
 )
-from ..common.explain import cannot_afford
+from ..common.explain import cannot_afford, opening_reason
 from . import constants as CK
 from . import layout as CL
 from .constants import (
@@ -78,6 +78,12 @@ def explain(s: np.ndarray, action: int, mask: np.ndarray) -> str:
         why = _card_reason(s, info.arg, p)
     elif f in ("move_robber", "chase_robber") and not robber_is_free(s):
         why = "the robber cannot move before the first barbarian attack (C&K §3.7)"
+    elif f == "chase_robber" and name == "knight_action":
+        from ..board.standard import HEX_LABELS
+
+        v = int(s[CL.KNIGHT_SELECTED])
+        robber = HEX_LABELS[int(s[L.ROBBER_HEX])]
+        why = f"the knight on v{v} does not touch the robber's hex {robber} (C&K §3.14.7)"
     elif name == "action":
         costs = {
             "build_road": COST_ROAD,
@@ -166,6 +172,9 @@ def _reason(s: np.ndarray, info, name: str, p: int) -> str | None:
     f, arg = info.family, info.arg
     n = int(s[L.NUM_PLAYERS])
     hand = s[L.HAND + p * NUM_CARD_TYPES : L.HAND + (p + 1) * NUM_CARD_TYPES]
+    why = opening_reason(s, f, name == "action", arg, CARD_NAMES)
+    if why is not None:
+        return why
     if f in ("offer_give", "offer_want", "propose", "accept", "confirm_trade", "maritime"):
         if f == "maritime":
             give, get = arg

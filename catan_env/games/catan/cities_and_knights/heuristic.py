@@ -478,7 +478,9 @@ def _best_action(state, tb, legal, count, rng, at, work, scratch, prod, tmp):
                 copy[HAND + q * NUM_CARD_TYPES + r] += want - give
             gain = ck_value(copy, tb, p, dist, prod, tmp) - base
             s = base + gain - ACCEPT_MARGIN if not proposer_near_win(state) else -np.inf
-        elif A.TRADE_ADD_GIVE <= a < A.FORCE_TRADE and phase != TRADE_RESPOND:
+        elif (
+            A.TRADE_ADD_GIVE <= a < A.FORCE_TRADE or a >= A.TRADE_OPEN
+        ) and phase != TRADE_RESPOND:
             s = -np.inf if phase != TRADE_COMPOSE or a != A.TRADE_CANCEL else base
         elif A.DIE_VALUE <= a < A.DIE_VALUE + 6:
             d = a - A.DIE_VALUE + 1
@@ -552,7 +554,7 @@ def _weight(a, responding):
         return 4
     if A.MARITIME <= a < A.TRADE_ADD_GIVE:
         return 2
-    if A.TRADE_ADD_GIVE <= a < A.FORCE_TRADE and not responding:
+    if (A.TRADE_ADD_GIVE <= a < A.FORCE_TRADE or a >= A.TRADE_OPEN) and not responding:
         return 1
     return 4
 

@@ -7,7 +7,6 @@ into a preallocated integer array and returns how many there are.
 import numpy as np
 from numba import njit
 
-from ..base.action_ids import pair_index
 from ..base.masks import road_frontier, settlement_frontier
 from ..board.standard import NUM_EDGES, NUM_HEXES, NUM_VERTICES
 from ..common import constants as C
@@ -23,6 +22,9 @@ from ..common.trade import (
     close_actions,
     offer_actions,
     offer_complete,
+    opens_by_pair,
+    pair_actions,
+    pair_index,
     propose_actions,
     respond_actions,
 )
@@ -198,7 +200,9 @@ def _action_phase(state, tb, p, out):
         for get in range(C.NUM_CARD_TYPES):
             if maritime_ok(state, p, give, get):
                 n = _emit(out, n, A.MARITIME + pair_index(give, get, C.NUM_CARD_TYPES))
-    if can_start_offer(state):
+    # Card by card, an offer opens below FORCE_TRADE's ids; by a pair, above them.
+    opening = can_start_offer(state)
+    if opening and not opens_by_pair(state):
         n = offer_actions(state, p, out, n, C.NUM_CARD_TYPES, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT)
     if state[CL.HARBOR_TRADES] != 0:
         players = state[L.NUM_PLAYERS]
@@ -207,6 +211,8 @@ def _action_phase(state, tb, p, out):
             for r in range(C.NUM_RESOURCES):
                 if force_trade_ok(state, p, q, r):
                     n = _emit(out, n, A.FORCE_TRADE + (k - 1) * C.NUM_RESOURCES + r)
+    if opening and opens_by_pair(state):
+        n = pair_actions(state, p, out, n, C.NUM_CARD_TYPES, A.TRADE_OPEN, -1)
     return n
 
 

@@ -25,6 +25,8 @@ from ..common.scoring import check_win
 from ..common.trade import (
     apply_domestic_trade,
     check_trade_ids,
+    open_pair,
+    pair_of,
 )
 from . import action_ids as A
 from . import layout as CL
@@ -100,7 +102,10 @@ def _resume_roll(state):
 
 @njit(cache=True)
 def _trade(state, tb, p, action, n):
-    if action >= A.FORCE_TRADE:
+    if action >= A.TRADE_OPEN:
+        give, want = pair_of(action - A.TRADE_OPEN, NUM_CARD_TYPES)
+        open_pair(state, give, want)
+    elif action >= A.FORCE_TRADE:
         k, r = divmod(action - A.FORCE_TRADE, NUM_RESOURCES)
         q = (p + k + 1) % n
         if start_force_trade(state, p, q, r):

@@ -12,8 +12,10 @@ import numpy as np
 from numba import njit
 
 from .constants import NUM_CARD_TYPES
-from .layout import ACTIVE_PLAYER, HAND, OPT_VP_TO_WIN, PUBLIC_VP, TRADE_GIVE, TRADE_WANT
+from .layout import ACTIVE_PLAYER, HAND, OPT_VP_TO_WIN, PHASE, PUBLIC_VP, TRADE_GIVE, TRADE_WANT
+from .phases import TRADE_COMPOSE
 from .rng import below_at
+from .trade import opens_by_pair, pair_index
 
 # The jitted agents' kinds, the same in every Catan rule set (each rule set's
 # ``choose`` dispatches on them).
@@ -115,10 +117,13 @@ def offer_helps(state, p, need, num_types):
 
 
 @njit(cache=True)
-def next_offer_step(state, give, want, give_id, want_id, propose_id):
+def next_offer_step(state, give, want, give_id, want_id, propose_id, pair_id, pair_types):
     """The action that continues composing the one-for-one offer ``(give, want)``:
-    add the card given, then the card wanted, then propose it to every opponent
-    (``propose_id`` is the "to all" id)."""
+    open it with the pair (``pair_id``, among ``pair_types`` types) under
+    ``trade_protocol="pairs"``, or add the card given, then the card wanted; then
+    propose it to every opponent (``propose_id`` is the "to all" id)."""
+    if state[PHASE] != TRADE_COMPOSE and opens_by_pair(state):
+        return pair_id + pair_index(give, want, pair_types)
     if state[TRADE_GIVE + give] == 0:
         return give_id + give
     if state[TRADE_WANT + want] == 0:

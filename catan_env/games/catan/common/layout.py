@@ -34,7 +34,11 @@ C = NUM_CARD_TYPES
 NUM_PLAYERS = _add("num_players", doc="seats in play (2-4)")
 OPT_VP_TO_WIN = _add("vp_to_win", doc="total VP needed to win on one's own turn")
 OPT_DISCARD_LIMIT = _add("discard_limit", doc="a 7 makes players holding more cards discard")
-OPT_DOMESTIC_TRADE = _add("domestic_trade", doc="1 if player-to-player trade is allowed")
+# The trade protocol shares the word, so that a card-by-card game keeps the state
+# (and the digests) it had before offers could open by a pair.
+OPT_DOMESTIC_TRADE = _add(
+    "domestic_trade", doc="player-to-player trade: 0 off, 1 card by card, 2 offers open by a pair"
+)
 OPT_TRADE_MAX_CARDS = _add("trade_max_cards_per_side", doc="cards per side of an offer")
 OPT_TRADE_MAX_PROPOSALS = _add("trade_max_proposals_per_turn", doc="offers per turn")
 OPT_MAX_TURNS = _add("max_turns", doc="turns before truncation (0: no limit)")
@@ -126,6 +130,9 @@ CHANCE_KEY = _add("chance_key", 2, doc="hash of the state at the first draw not 
 CHANCE_START, CHANCE_STOP = CHANCE_FORCING, CHANCE_KEY + 2
 
 STATE_SIZE = BASE_LAYOUT.size
+
+# Values of OPT_DOMESTIC_TRADE (1 + the index in options.TRADE_PROTOCOLS).
+DOMESTIC_TRADE_OFF, DOMESTIC_TRADE_CARDS, DOMESTIC_TRADE_PAIRS = 0, 1, 2
 
 # Trade answers.
 ANSWER_NONE, ANSWER_PENDING, ANSWER_ACCEPT, ANSWER_DECLINE = 0, 1, 2, 3

@@ -25,6 +25,10 @@ from .constants import DESERT, HARBOR_NAMES, TERRAIN_NAMES
 
 BOARDS = ("variable", "beginner")
 NUMBER_TOKENS = ("spiral", "random")
+#: How an offer to other players is composed (base §6.3), by its index in the state.
+TRADE_PROTOCOLS = ("cards", "pairs")
+#: Records and snapshots written before the option existed composed card by card.
+PROTOCOL_BEFORE_OPTION = "cards"
 TEMPLATE_SIZE = 2 * NUM_HEXES + NUM_HARBORS
 
 

@@ -13,6 +13,7 @@ from .layout import (
     BANK,
     BUILT_THIS_TURN,
     CURRENT_PLAYER,
+    DOMESTIC_TRADE_PAIRS,
     HAND,
     HARBOR_RATE,
     NUM_PLAYERS,
@@ -84,6 +85,25 @@ def can_add_want(state, p, r):
     return state[TRADE_GIVE + r] == 0 and offer_size(state, TRADE_WANT) < state[OPT_TRADE_MAX_CARDS]
 
 
+@njit(cache=True, inline="always")
+def opens_by_pair(state):
+    """True when offers open with a give/want pair (``trade_protocol="pairs"``)."""
+    return state[OPT_DOMESTIC_TRADE] == DOMESTIC_TRADE_PAIRS
+
+
+@njit(cache=True, inline="always")
+def pair_index(give, get, n):
+    """Index of the ordered pair (give, get), give != get, among n types."""
+    return give * (n - 1) + (get if get < give else get - 1)
+
+
+@njit(cache=True, inline="always")
+def pair_of(k, num_types):
+    """The (give, want) types of pair index ``k`` among ``num_types`` types (give != want)."""
+    give, j = divmod(k, num_types - 1)
+    return give, j + (j >= give)
+
+
 @njit(cache=True)
 def _start_offer(state):
     """Entering composition uses one of the turn's offers (base §6.3 step 2).
@@ -107,6 +127,19 @@ def add_give(state, r):
 def add_want(state, r):
     _start_offer(state)
     state[TRADE_WANT + r] += 1
+
+
+@njit(cache=True)
+def open_pair(state, give, want):
+    """Open an offer of one ``give`` card for one ``want`` card (``trade_protocol="pairs"``).
+
+    Engine decision: every complete offer holds a card on each side, so opening
+    with one of each loses no offer and spares the decisions of offers that
+    could never be proposed (asking with nothing to give).
+    """
+    _start_offer(state)
+    state[TRADE_GIVE + give] = 1
+    state[TRADE_WANT + want] = 1
 
 
 @njit(cache=True, inline="always")
@@ -204,6 +237,27 @@ def offer_actions(state, p, out, n, num_types, give_id, want_id):
         if can_add_want(state, p, r):
             out[n] = want_id + r
             n += 1
+    return n
+
+
+@njit(cache=True)
+def pair_actions(state, p, out, n, num_types, pair_id, extra_at):
+    """The offers ``p`` may open under ``trade_protocol="pairs"``, one pair per action
+    (``pair_id + k``, ``k`` in :func:`pair_of` order): a held card for any other type.
+    With ``extra_at`` >= 0 the last type is no card but a per-player count kept at
+    ``state[extra_at + p]`` (a currency); -1: every type is a card. Card by card, an
+    offer opens with :func:`offer_actions` instead."""
+    base = HAND + p * NUM_CARD_TYPES
+    for give in range(num_types):
+        if extra_at >= 0 and give == num_types - 1:
+            held = state[extra_at + p]
+        else:
+            held = state[base + give]
+        if held > 0:
+            k = give * (num_types - 1)
+            for j in range(num_types - 1):
+                out[n] = pair_id + k + j
+                n += 1
     return n
 
 

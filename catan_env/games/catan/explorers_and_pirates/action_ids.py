@@ -66,6 +66,9 @@ DELIVER = _b.add("deliver", S * NUM_CARGO)  # ship, cargo kind (fish or spice)
 # Spices for Catan (§9): a crew befriends a village; Fast Gold sells a card for 1 gold.
 BEFRIEND = _b.add("befriend_village", S * H)
 FAST_GOLD_SALE = _b.add("fast_gold", NUM_RESOURCES)
+# Opens an offer of one good for one other, gold the sixth (trade_protocol="pairs");
+# last, so that the ids before it are those of the card-by-card protocol's records.
+TRADE_OPEN = _b.add("offer", (NUM_RESOURCES + 1) * NUM_RESOURCES)  # give x, want y != x
 
 NUM_ACTIONS = _b.size
 FAMILIES = tuple(_b.families)

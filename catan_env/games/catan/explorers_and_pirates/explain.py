@@ -12,7 +12,7 @@ from catan_env.actions import EP_ACTIONS
 
 from ..common import layout as L
 from ..common.constants import NUM_CARD_TYPES, RESOURCE_NAMES
-from ..common.explain import cannot_afford
+from ..common.explain import cannot_afford, opening_reason
 from . import board as B
 from . import constants as EC
 from . import layout as EL
@@ -49,6 +49,7 @@ _MOVEMENT = {
     "found_settlement",
 }
 _TRADE = {
+    "offer",
     "offer_give",
     "offer_want",
     "offer_give_gold",
@@ -60,6 +61,7 @@ _TRADE = {
     "confirm_trade",
 }
 _TRADE_PHASES = {
+    "offer": (PH.ACTION,),
     "offer_give": (PH.ACTION, PH.TRADE_COMPOSE),
     "offer_want": (PH.ACTION, PH.TRADE_COMPOSE),
     "offer_give_gold": (PH.ACTION, PH.TRADE_COMPOSE),
@@ -416,6 +418,9 @@ def _trade_reason(s, f, arg, p) -> str:
     if s[L.PHASE] == PH.ACTION and s[L.PROPOSALS] >= s[L.OPT_TRADE_MAX_PROPOSALS]:
         limit = int(s[L.OPT_TRADE_MAX_PROPOSALS])
         return f"no more offers this turn (trade_max_proposals_per_turn={limit})"
+    why = opening_reason(s, f, s[L.PHASE] == PH.ACTION, arg, (*RESOURCE_NAMES, "gold"))
+    if why is not None:
+        return why
     give = int(s[L.TRADE_GIVE : L.TRADE_GIVE + 5].sum() + s[TRADE_GOLD_GIVE])
     cap = int(s[L.OPT_TRADE_MAX_CARDS])
     if f == "offer_give":

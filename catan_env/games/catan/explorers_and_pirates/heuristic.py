@@ -115,6 +115,7 @@ from .tables import (
     T_VERTEX_EDGES,
     T_VERTEX_HEXES,
 )
+from .trade import PAIR_TYPES
 
 #: Scratch words: a distance and a queue entry per path.
 EP_HEURISTIC_WORK_SIZE = 2 * MAX_EDGES
@@ -533,7 +534,7 @@ SCORE_ACCEPT = 30
 @njit(cache=True)
 def _trade_score(state, p, a, need, missing):
     """Score of a domestic-trade action (see the module docstring), -1 for others."""
-    if not (A.TRADE_ADD_GIVE <= a < A.CREW_TO_STORAGE):
+    if not (A.TRADE_ADD_GIVE <= a < A.CREW_TO_STORAGE or a >= A.TRADE_OPEN):
         return -1
     phase = state[PHASE]
     if phase == TRADE_RESPOND:
@@ -548,7 +549,16 @@ def _trade_score(state, p, a, need, missing):
     give, want = one_for_one(state, p, need, NUM_RESOURCES)
     if give < 0:
         return 0
-    step = next_offer_step(state, give, want, A.TRADE_ADD_GIVE, A.TRADE_ADD_WANT, A.TRADE_PROPOSE)
+    step = next_offer_step(
+        state,
+        give,
+        want,
+        A.TRADE_ADD_GIVE,
+        A.TRADE_ADD_WANT,
+        A.TRADE_PROPOSE,
+        A.TRADE_OPEN,
+        PAIR_TYPES,
+    )
     if a != step:
         return 0
     if phase == TRADE_COMPOSE:

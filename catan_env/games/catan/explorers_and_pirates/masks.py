@@ -13,7 +13,13 @@ from ..common.layout import (
     PHASE,
 )
 from ..common.masks import mask_from_ids
-from ..common.trade import close_actions, propose_actions, respond_actions
+from ..common.trade import (
+    close_actions,
+    opens_by_pair,
+    pair_actions,
+    propose_actions,
+    respond_actions,
+)
 from . import action_ids as A
 from . import layout as EL
 from . import phases as PH
@@ -63,6 +69,7 @@ from .tables import (
     T_VERTEX_MARKED,
 )
 from .trade import (
+    PAIR_TYPES,
     can_give_gold,
     can_want_gold,
     ep_can_accept,
@@ -136,7 +143,9 @@ def _trade_build(state, tb, p, out, n):
         if can_buy_with_gold(state, p, r):
             out[n] = A.BUY_WITH_GOLD + r
             n += 1
-    if ep_can_start_offer(state):
+    # Card by card, an offer opens among the trade ids; by a pair, after every other id.
+    opening = ep_can_start_offer(state)
+    if opening and not opens_by_pair(state):
         n = _offer_additions(state, p, out, n)
     for v in range(nv):
         if can_crew_to_storage(state, tb, p, v):
@@ -150,6 +159,8 @@ def _trade_build(state, tb, p, out, n):
         if can_fast_gold(state, tb, p, r):
             out[n] = A.FAST_GOLD_SALE + r
             n += 1
+    if opening and opens_by_pair(state):
+        n = pair_actions(state, p, out, n, PAIR_TYPES, A.TRADE_OPEN, EL.GOLD)
     return n
 
 

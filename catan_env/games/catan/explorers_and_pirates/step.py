@@ -41,7 +41,7 @@ from .ships import (
     do_unload,
 )
 from .spices import befriend, fast_gold, villages_with
-from .trade import ep_answer, ep_cancel, ep_confirm, give_gold, want_gold
+from .trade import ep_answer, ep_cancel, ep_confirm, ep_open_pair, give_gold, want_gold
 from .turn import discard, end_turn, roll
 
 
@@ -183,8 +183,10 @@ def ep_apply(state, tb, a):
     elif a < A.FAST_GOLD_SALE:
         k, h = divmod(a - A.BEFRIEND, MAX_HEXES)
         befriend(state, p, k, h)
-    else:
+    elif a < A.TRADE_OPEN:
         fast_gold(state, p, a - A.FAST_GOLD_SALE)
+    else:
+        ep_open_pair(state, a - A.TRADE_OPEN)
 
 
 @njit(cache=True)

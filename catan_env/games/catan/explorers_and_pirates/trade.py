@@ -1,7 +1,8 @@
 """Trade between players in E&P: the base protocol with gold on both sides (E&P §4.5, §3).
 
 The active player composes an offer card by card (resources and now gold
-coins), proposes it to one or every opponent, each addressee accepts or
+coins), or opens it with a pair under ``trade_protocol="pairs"`` (gold is the
+sixth type of a pair), proposes it to one or every opponent, each addressee accepts or
 declines out of turn, and the active player confirms with one acceptor or
 cancels (base §6.3). Gold is traded "just like resource cards" (E&P §4.5):
 it counts toward the per-side limit, and neither side may be empty (no gifts).
@@ -10,7 +11,7 @@ it counts toward the per-side limit, and neither side may be empty (no gifts).
 from numba import njit
 
 from ..common import layout as L
-from ..common.constants import NUM_CARD_TYPES
+from ..common.constants import NUM_CARD_TYPES, NUM_RESOURCES
 from ..common.phases import ACTION
 from ..common.trade import (
     add_give,
@@ -20,6 +21,7 @@ from ..common.trade import (
     clear_offer,
     confirm,
     offer_size,
+    pair_of,
 )
 from .layout import (
     GOLD,
@@ -130,3 +132,21 @@ def ep_confirm(state, q):
 @njit(cache=True, inline="always")
 def ep_can_start_offer(state):
     return can_start_offer(state)
+
+
+#: Pairs open over the five resources and gold (index NUM_RESOURCES).
+PAIR_TYPES = NUM_RESOURCES + 1
+
+
+@njit(cache=True)
+def ep_open_pair(state, k):
+    """Open the offer of pair ``k``: one good given for one other asked for."""
+    give, want = pair_of(k, PAIR_TYPES)
+    if give == NUM_RESOURCES:
+        give_gold(state)
+    else:
+        add_give(state, give)
+    if want == NUM_RESOURCES:
+        want_gold(state)
+    else:
+        add_want(state, want)

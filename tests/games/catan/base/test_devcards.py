@@ -70,7 +70,7 @@ def test_no_card_while_a_decision_is_pending():
     draw_dev(d, 0, "knight")
     give(d, 0, wool=1)
     g = game(d)
-    g.step("offer_give(wool)")
+    g.step("offer(wool->ore)")
     assert "play_knight" not in legal_names(g)
 
 

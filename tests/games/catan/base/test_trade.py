@@ -65,17 +65,22 @@ def test_no_trade_before_roll_or_during_seven():
     d = blank(phase="pre_roll")
     give(d, 0, wool=4)
     g = game(d)
-    assert not family(g, "maritime") and not family(g, "offer_give")
+    assert not family(g, "maritime") and not family(g, "offer")
+    assert not family(g, "offer_give")
 
 
 def _offer(d, give_cards, want_cards):
+    """Compose an offer: under trade_protocol="pairs" (the default) it opens with
+    its first card each way; the other cards are added one by one."""
     g = game(d)
-    for r, n in give_cards.items():
-        for _ in range(n):
-            g.step(f"offer_give({r})")
-    for r, n in want_cards.items():
-        for _ in range(n):
-            g.step(f"offer_want({r})")
+    gives = [r for r, n in give_cards.items() for _ in range(n)]
+    wants = [r for r, n in want_cards.items() for _ in range(n)]
+    if g.config.trade_protocol == "pairs":
+        g.step(f"offer({gives.pop(0)}->{wants.pop(0)})")
+    for r in gives:
+        g.step(f"offer_give({r})")
+    for r in wants:
+        g.step(f"offer_want({r})")
     return g
 
 
@@ -129,8 +134,9 @@ def test_offer_to_one_player_and_lapse():
 
 
 def test_no_gifts_and_no_like_for_like():
-    """base §6.1, base §15.2 item 1: each side gives >= 1 card; no type on both sides."""
-    d = blank()
+    """base §6.1, base §15.2 item 1: each side gives >= 1 card; no type on both sides
+    (card by card, where an offer can hold one side only)."""
+    d = blank(trade_protocol="cards")
     give(d, 0, ore=2, wool=1)
     g = _offer(d, {"ore": 1}, {})
     assert not family(g, "propose")  # nothing wanted yet: no gift
@@ -144,7 +150,7 @@ def test_no_gifts_and_no_like_for_like():
 
 def test_offer_needs_cards_held_and_size_limit():
     """base §6.1, base §6.3 step 1, base §11.6: the proposer holds what is offered; per-side size limit."""
-    d = blank(trade_max_cards_per_side=2)
+    d = blank(trade_max_cards_per_side=2, trade_protocol="cards")
     give(d, 0, ore=1, wool=5)
     g = game(d)
     assert "offer_give(grain)" not in legal_names(g)
@@ -170,15 +176,14 @@ def test_cancel_and_proposal_cap():
     assert g.to_dict()["turn"]["proposals"] == 1
     g.step("cancel_trade")
     assert g.phase == "action" and hand(g, 0)["ore"] == 2
-    g.step("offer_give(ore)")
-    g.step("offer_want(wool)")
+    g.step("offer(ore->wool)")
     g.step("propose(all)")
     while g.phase == "trade_respond":
         g.step("decline")
     assert g.phase == "action" and g.to_dict()["turn"]["proposals"] == 2
-    assert not family(g, "offer_give") and not family(g, "offer_want")
+    assert not family(g, "offer")
     with pytest.raises(IllegalActionError, match="offers allowed this turn are used up"):
-        g.step("offer_give(ore)")
+        g.step("offer(ore->wool)")
     g.step("end_turn")
     assert g.to_dict()["turn"]["proposals"] == 0
 
@@ -200,9 +205,12 @@ def test_domestic_trade_option_off():
     d = blank(domestic_trade=False)
     give(d, 0, ore=4)
     g = game(d)
-    assert not family(g, "offer_give") and family(g, "maritime")
+    assert not family(g, "offer") and family(g, "maritime")
     with pytest.raises(IllegalActionError, match="switched off"):
-        g.step("offer_give(ore)")
+        g.step("offer(ore->wool)")
+    cards = game(blank(domestic_trade=False, trade_protocol="cards"))
+    with pytest.raises(IllegalActionError, match="switched off"):
+        cards.step("offer_want(ore)")
 
 
 def test_strict_trade_then_build():
@@ -213,7 +221,9 @@ def test_strict_trade_then_build():
     g = game(d)
     g.step("maritime(ore->wool)")  # trade first: fine
     g.step(f"build_road({side('R2b', 'NW')})")
-    assert not family(g, "maritime") and not family(g, "offer_give")
+    assert not family(g, "maritime") and not family(g, "offer")
+    with pytest.raises(IllegalActionError, match="strict_trade_build_order"):
+        g.step("offer(ore->wool)")
     with pytest.raises(IllegalActionError, match="strict_trade_build_order"):
         g.step("maritime(ore->wool)")
     d2 = blank()
@@ -231,9 +241,8 @@ def test_only_active_player_trades():
     give(d, 2, wool=1)
     g = game(d)
     with pytest.raises(WrongPlayerError, match="seat 2 must decide"):
-        g.step("offer_give(ore)", player=0)
-    g.step("offer_give(wool)")
-    g.step("offer_want(ore)")
+        g.step("offer(ore->wool)", player=0)
+    g.step("offer(wool->ore)")
     g.step("propose(+2)")  # two seats after seat 2: seat 0
     assert g.current_player == 0
     assert legal_names(g) == {"accept", "decline"}
@@ -245,8 +254,9 @@ def test_only_active_player_trades():
 def test_offer_composition_follows_the_protocol_exactly():
     """base §6.3 step 1: add give needs give(r) < hand(r) and want(r) = 0; add want needs
     give(r) = 0; both under the cap. Nothing else restricts them, even where the offer
-    could never be proposed (cancelling is always possible)."""
-    g = game(blank())  # empty hand: asking is still legal
+    could never be proposed (cancelling is always possible). Card by card only: a pair
+    opens an offer with a card on each side."""
+    g = game(blank(trade_protocol="cards"))  # empty hand: asking is still legal
     assert family(g, "offer_want") == {
         f"offer_want({r})" for r in ("lumber", "brick", "wool", "grain", "ore")
     }
@@ -256,7 +266,7 @@ def test_offer_composition_follows_the_protocol_exactly():
     } | {"cancel_trade"}
     g.step("cancel_trade")
     assert g.phase == "action"
-    d = blank()
+    d = blank(trade_protocol="cards")
     give(d, 0, lumber=1, brick=1, wool=1, grain=1, ore=1)
     g = game(d)
     for r in ("lumber", "brick", "wool", "grain", "ore"):
@@ -276,3 +286,100 @@ def test_strict_order_free_roads_are_not_builds():
     g.step(f"build_road({side('R2b', 'NW')})")
     g.step("stop")
     assert "maritime(ore->wool)" in legal_names(g)
+
+
+RESOURCES = ("lumber", "brick", "wool", "grain", "ore")
+
+
+def test_pairs_open_an_offer_with_a_card_each_way():
+    """base §6.3 step 1, base §6.1 — engine decision (trade_protocol="pairs", the default):
+    an offer opens with one action naming a held card and a card of another type; the
+    offer is complete at once, so a one-for-one offer is proposed with the next action."""
+    d = blank()
+    give(d, 0, ore=1, wool=2)
+    g = game(d)
+    assert g.config.trade_protocol == "pairs"
+    assert family(g, "offer") == {
+        f"offer({x}->{y})" for x in ("wool", "ore") for y in RESOURCES if y != x
+    }
+    assert not family(g, "offer_give") and not family(g, "offer_want")
+    with pytest.raises(IllegalActionError, match="opens with a pair"):
+        g.step("offer_want(grain)")
+    with pytest.raises(IllegalActionError, match="holds no grain"):
+        g.step("offer(grain->ore)")
+    g.step("offer(ore->grain)")
+    t = g.to_dict()["turn"]
+    assert g.phase == "trade_compose" and t["proposals"] == 1
+    assert g.field("trade_give")[4] == 1 and g.field("trade_want")[3] == 1
+    assert "propose(all)" in legal_names(g)
+    # The rest of the protocol is the card-by-card one: more cards, one at a time.
+    assert "offer_give(wool)" in legal_names(g) and "offer_give(ore)" not in legal_names(g)
+    assert "offer_want(ore)" not in legal_names(g)  # no type on both sides
+    with pytest.raises(IllegalActionError, match="only opens an offer"):
+        g.step("offer(wool->brick)")
+
+
+def test_pairs_empty_hand_opens_no_offer():
+    """base §6.1: with nothing to give no offer can be made; under the pairs protocol none
+    is opened (card by card, asking alone stays legal until cancelled)."""
+    g = game(blank())
+    assert not family(g, "offer") and "end_turn" in legal_names(g)
+
+
+def test_pairs_one_for_one_trade_in_two_decisions():
+    """base §6.3: open, propose, answers, confirm: the active player's one-for-one offer
+    takes two of its decisions before the answers (three card by card)."""
+    for protocol, opening in (("pairs", ["offer(wool->ore)"]),
+                              ("cards", ["offer_give(wool)", "offer_want(ore)"])):  # fmt: skip
+        d = blank(trade_protocol=protocol)
+        give(d, 0, wool=1)
+        give(d, 1, ore=1)
+        g = game(d)
+        for name in [*opening, "propose(+1)"]:
+            g.step(name)
+        g.step("accept")
+        g.step("confirm_trade(+1)")
+        assert hand(g, 0)["ore"] == 1 and hand(g, 1)["wool"] == 1
+        assert g.phase == "action"
+
+
+def test_pairs_express_every_offer():
+    """base §6.3 step 1: every offer the card-by-card protocol can propose (disjoint
+    sides, cards held, each side 1..cap) is reached under the pairs protocol, with the
+    same trade fields, over many random offers."""
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    for _ in range(60):
+        cap = int(rng.integers(1, 6))
+        types = rng.permutation(5)
+        split = int(rng.integers(1, 5))
+        give_types, want_types = types[:split], types[split:]
+        gives = {RESOURCES[r]: 0 for r in give_types}
+        wants = {RESOURCES[r]: 0 for r in want_types}
+        for side_cards, n in ((gives, int(rng.integers(1, cap + 1))),
+                              (wants, int(rng.integers(1, cap + 1)))):  # fmt: skip
+            keys = list(side_cards)
+            for k in rng.integers(0, len(keys), n):
+                side_cards[keys[k]] += 1
+        gives = {r: n for r, n in gives.items() if n}
+        wants = {r: n for r, n in wants.items() if n}
+        fields = []
+        for protocol in ("pairs", "cards"):
+            d = blank(trade_protocol=protocol, trade_max_cards_per_side=cap)
+            give(d, 0, **gives)
+            g = _offer(d, gives, wants)
+            assert "propose(all)" in legal_names(g)
+            fields.append((list(g.field("trade_give")), list(g.field("trade_want"))))
+        assert fields[0] == fields[1]
+
+
+def test_trade_protocol_option_is_checked():
+    """base §6.3: trade_protocol accepts "pairs" or "cards" and names itself when wrong."""
+    from catan_env import ConfigError
+
+    with pytest.raises(ConfigError, match="trade_protocol='one'"):
+        Game(trade_protocol="one")
+    assert Game(trade_protocol="cards").config.trade_protocol == "cards"
+    g = Game(seed=1, trade_protocol="cards")
+    assert Game.from_dict(g.to_dict()).config.trade_protocol == "cards"

@@ -56,8 +56,7 @@ def test_action_phase_menu():
         "build_city",
         "buy_dev_card",
         "maritime",
-        "offer_give",
-        "offer_want",
+        "offer",
     } <= fams
     g.step("buy_dev_card")
     g.step("maritime(lumber->brick)")

@@ -175,7 +175,7 @@ def test_env_spaces_and_rewards():
     env = catan_env.env(variant=CK)
     env.reset(seed=1)
     agent = env.agent_selection
-    assert env.action_space(agent).n == 1016
+    assert env.action_space(agent).n == 1072
     assert env.observation_space(agent)["observation"].shape == (get_variant(CK).obs_size,)
     assert str(env.unwrapped) == "catan_cities_and_knights_v0"
     rng = np.random.default_rng(0)

@@ -645,11 +645,12 @@ def test_domestic_trade_with_commodities():
     give(d, 2, ore=1, coin=1)
     progress(d, 0, "smith")
     g = game(d)
-    gives = {a[len("offer_give(") : -1] for a in family(g, "offer_give")}
-    assert gives == {"paper", "wool"}
-    g.step("offer_give(paper)")
+    # An offer opens with a pair (trade_protocol="pairs"): a held card for another type.
+    pairs = {tuple(a[len("offer(") : -1].split("->")) for a in family(g, "offer")}
+    assert {x for x, _ in pairs} == {"paper", "wool"} and len(pairs) == 2 * 7
+    assert ("paper", "paper") not in pairs
+    g.step("offer(paper->coin)")
     assert "offer_want(paper)" not in legal(g)
-    g.step("offer_want(coin)")
     g.step("propose(+2)")
     assert g.current_player == 2 and legal(g) == {"accept", "decline"}
     g.step("accept")
@@ -1226,7 +1227,7 @@ def test_action_phase_mixes_trade_and_build():
         "build_knight",
         "improve",
         "maritime",
-        "offer_give",
+        "offer",
     } <= fams
     g.step(f"build_road({edge(b, c)})")
     g.step("maritime(lumber->brick)")
@@ -1342,4 +1343,4 @@ def test_no_maritime_trade_before_the_roll():
     d = ck_blank(phase="pre_roll")
     give(d, 0, ore=4, paper=4)
     g = game(d)
-    assert _maritime(g) == set() and family(g, "offer_give") == set()
+    assert _maritime(g) == set() and family(g, "offer") == set()

@@ -104,7 +104,7 @@ def test_action_phase_decisions():
         "promote_knight",
         "improve",
         "maritime",
-        "offer_give",
+        "offer",
     } <= fams
 
 

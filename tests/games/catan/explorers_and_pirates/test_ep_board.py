@@ -331,7 +331,7 @@ def test_trade_and_build_decisions():
     g = ep_game(seed=2)
     fams = set(g.variant.actions.family_names)
     for f in (
-        "maritime", "sell_for_gold", "buy_with_gold", "offer_give", "offer_give_gold",
+        "maritime", "sell_for_gold", "buy_with_gold", "offer", "offer_give", "offer_give_gold",
         "propose", "build_road", "build_settlement", "build_harbor", "build_ship",
         "rebuild_ship", "settler_to_storage", "settler_to_ship", "crew_to_storage",
         "crew_to_ship", "drop_from_ship", "drop_from_storage", "start_movement",

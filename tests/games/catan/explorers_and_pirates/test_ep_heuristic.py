@@ -149,9 +149,9 @@ def test_heuristic_offers_a_surplus_card_for_the_one_its_build_lacks():
     heuristic offers every opponent 1 ore for 1 wool before trading 3:1 at the bank."""
     g = _trade_position(seat1_needs_ore=False)
     agent = make_agent("heuristic", seed=1)
-    names = _names(g, agent, 3)
-    assert names[:2] == ["offer_give(ore)", "offer_want(wool)"]
-    assert names[2] == g.action_names[TRADE_PROPOSE]  # to every opponent
+    names = _names(g, agent, 2)
+    assert names[0] == "offer(ore->wool)"  # the offer opens with its pair
+    assert names[1] == g.action_names[TRADE_PROPOSE]  # to every opponent
     assert g.phase == "trade_respond"
 
 

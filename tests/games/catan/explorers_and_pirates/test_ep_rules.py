@@ -388,25 +388,43 @@ def test_trade_with_players_including_gold():
     give(d, 1, wool=1)
     d["players"][0]["gold"] = 3
     g = Game.from_dict(d)
-    g.step("offer_give(ore)")
+    # An offer opens with a pair, gold being the sixth good (trade_protocol="pairs").
+    opens = {n for n in g.legal_action_names() if n.startswith("offer(")}
+    assert "offer(gold->wool)" in opens and "offer(ore->gold)" in opens
+    assert not any(n.startswith(("offer(wool", "offer(gold->gold")) for n in opens)
+    g.step("offer(ore->wool)")
     g.step("offer_give_gold")
     assert g.phase == "trade_compose"
-    assert not any(n.startswith("propose") for n in g.legal_action_names())  # no gifts
-    g.step("offer_want(wool)")
     g.step("propose(+1)")
     assert (g.phase, g.current_player) == ("trade_respond", 1)
     g.step("accept", player=1)
     g.step("confirm_trade(+1)")
     assert hand(g, 0)["wool"] == 1 and hand(g, 1)["ore"] == 1
     assert (gold(g, 0), gold(g, 1)) == (2, 1)
-    g.step("offer_give(ore)")
-    g.step("offer_want_gold")
+    g.step("offer(ore->gold)")
     g.step("offer_want_gold")
     g.step("propose(+2)")
     with pytest.raises(IllegalActionError, match="cannot pay"):
         g.step("accept", player=2)
     g.step("decline", player=2)
     assert g.phase == "action" and g.to_dict()["trade"]["want"]["gold"] == 0
+
+
+def test_trade_card_by_card_with_gold_and_no_gifts():
+    """E&P §4.5, E&P §3: card by card (trade_protocol="cards") gold is added like a card,
+    and an offer with one side empty cannot be proposed (no gifts)."""
+    d = ep_blank()
+    d["options"]["trade_protocol"] = "cards"
+    give(d, 0, ore=2)
+    d["players"][0]["gold"] = 3
+    g = Game.from_dict(d)
+    assert not any(n.startswith("offer(") for n in g.legal_action_names())
+    g.step("offer_give(ore)")
+    g.step("offer_give_gold")
+    assert not any(n.startswith("propose") for n in g.legal_action_names())  # no gifts
+    g.step("offer_want(wool)")
+    assert g.to_dict()["trade"]["give"]["gold"] == 1 and "propose(all)" in g.legal_action_names()
+    assert g.to_dict()["trade"]["want"]["wool"] == 1
 
 
 def test_no_step_into_a_full_route_without_a_way_out():
