@@ -25,11 +25,16 @@ comparison, and the table says ``games differ`` (``ratio_<target>`` is
 Pirates or Ancients existed) is ``n/a at REF`` and has no ratio.
 
 Targets:
-    base                   4 random players, domestic trade on
+    base                   4 random players, domestic trade on (``trade_protocol="cards"``)
     base_no_trade          4 random players, ``GameConfig(domestic_trade=False)``
-    cities_and_knights     4 random players
-    explorers_and_pirates  4 random players, scenario ``land_ho``
+    cities_and_knights     4 random players (``trade_protocol="cards"``)
+    explorers_and_pirates  4 random players, scenario ``land_ho`` (``trade_protocol="cards"``)
     ancients               the Akragas scenario, 2 random sides
+    base_pairs             4 random players, the default protocol (not by default)
+    cities_and_knights_pairs  the same for C&K (not by default)
+
+The targets with trade pin ``trade_protocol="cards"``: a tree older than the option
+plays them without it, which is the same rule (its only protocol).
 
 Timing (``--clock``): ``cpu``, the default, counts the child's thread CPU time
 and takes each tree's best round (other work on a shared machine inflates wall
@@ -85,13 +90,23 @@ from pathlib import Path
 
 import numpy as np
 
+#: The Catan targets with trade pin the card-by-card protocol, the only one before
+#: ``trade_protocol`` existed, so that trees on both sides of it play the same games;
+#: the ``_pairs`` targets play today's default and have no ratio against older trees.
+_CARDS = {"trade_protocol": "cards"}
 TARGETS = {
-    "base": {"variant": "base"},
+    "base": {"variant": "base", **_CARDS},
     "base_no_trade": {"variant": "base", "domestic_trade": False},
-    "cities_and_knights": {"variant": "cities_and_knights"},
-    "explorers_and_pirates": {"variant": "explorers_and_pirates", "scenario": "land_ho"},
+    "cities_and_knights": {"variant": "cities_and_knights", **_CARDS},
+    "explorers_and_pirates": {"variant": "explorers_and_pirates", "scenario": "land_ho", **_CARDS},
     "ancients": {"scenario": "akragas"},
+    "base_pairs": {"variant": "base"},
+    "cities_and_knights_pairs": {"variant": "cities_and_knights"},
 }
+#: Options newer than some trees, with the value that is those trees' only behaviour:
+#: a tree without the option plays the target without it.
+_LATER_OPTIONS = {"trade_protocol": "cards"}
+DEFAULT_TARGETS = "base,base_no_trade,cities_and_knights,explorers_and_pirates,ancients"
 FIRST_SEED = 1000
 AGENT_SEED = 7
 WARMUP_GAMES = {"base": 20, "base_no_trade": 50, "ancients": 20}  # others: 10
@@ -242,6 +257,21 @@ _LAYOUTS = {
 }
 
 
+def _options_of_tree(options):
+    """``options`` without those the imported tree's ``GameConfig`` lacks, where their
+    value is the tree's only behaviour (``_LATER_OPTIONS``)."""
+    from dataclasses import fields
+
+    from catan_env.config import GameConfig
+
+    known = {f.name for f in fields(GameConfig)}
+    return {
+        k: v
+        for k, v in options.items()
+        if k in known or not (k in _LATER_OPTIONS and _LATER_OPTIONS[k] == v)
+    }
+
+
 def load_target(target, seeds):
     """A callable that plays ``seeds`` of ``target`` in the imported tree and
     returns the total decisions, and the layout's name (see the module docstring)."""
@@ -251,7 +281,7 @@ def load_target(target, seeds):
         try:
             if game == "ancients":
                 return layout(seeds), layout.__name__
-            return layout(dict(TARGETS[target]), seeds), layout.__name__
+            return layout(_options_of_tree(TARGETS[target]), seeds), layout.__name__
         except (ImportError, AttributeError) as e:
             tried.append(f"{layout.__name__}: {type(e).__name__}: {e}")
     raise Unavailable("no known layout; tried " + "; ".join(tried))
@@ -445,7 +475,11 @@ def main(argv=None):
     p.add_argument("--ref", help="the commit to compare against (anything git resolves)")
     p.add_argument("--seconds", type=float, default=3.0, help="seconds of games per measurement")
     p.add_argument("--rounds", type=int, default=3, help="measurements per tree and target")
-    p.add_argument("--targets", default=",".join(TARGETS), help="comma-separated targets")
+    p.add_argument(
+        "--targets",
+        default=DEFAULT_TARGETS,
+        help=f"comma-separated targets (default {DEFAULT_TARGETS}; all: {', '.join(TARGETS)})",
+    )
     p.add_argument(
         "--clock",
         choices=("cpu", "wall"),
