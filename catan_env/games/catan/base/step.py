@@ -103,11 +103,7 @@ def apply_action(state, tb, action):
     elif action == A.STOP:
         end_card(state)
     else:
-        i = action - A.MARITIME
-        give = i // (NUM_RESOURCES - 1)
-        get = i % (NUM_RESOURCES - 1)
-        if get >= give:
-            get += 1
+        give, get = pair_of(action - A.MARITIME, NUM_RESOURCES)
         maritime_trade(state, p, give, get)
     state[L.DECISIONS] += 1
     # Only builds, purchases and Knights change VP (ids below MOVE_ROBBER);

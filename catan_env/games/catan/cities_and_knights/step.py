@@ -330,11 +330,7 @@ def ck_apply_action(state, tb, action):
         else:  # Smith, Diplomat re-placement, Deserter placement: done
             back_to_action(state)
     else:
-        i = action - A.MARITIME
-        give = i // (NUM_CARD_TYPES - 1)
-        get = i % (NUM_CARD_TYPES - 1)
-        if get >= give:
-            get += 1
+        give, get = pair_of(action - A.MARITIME, NUM_CARD_TYPES)
         maritime_trade(state, p, give, get)
     state[L.DECISIONS] += 1
     if state[L.PHASE] == PH.DEFEND:

@@ -5,7 +5,7 @@ from numba import njit
 from ..common.constants import NUM_RESOURCES
 from ..common.layout import CURRENT_PLAYER, DECISIONS, NUM_PLAYERS, PHASE
 from ..common.phases import ACTION, SETUP_ROAD, SETUP_SETTLEMENT
-from ..common.trade import add_give, add_want, propose
+from ..common.trade import add_give, add_want, pair_of, propose
 from . import action_ids as A
 from .building import (
     do_build_harbor,
@@ -43,15 +43,6 @@ from .ships import (
 from .spices import befriend, fast_gold, villages_with
 from .trade import ep_answer, ep_cancel, ep_confirm, ep_open_pair, give_gold, want_gold
 from .turn import discard, end_turn, roll
-
-
-@njit(cache=True)
-def _maritime_pair(k):
-    give = k // (NUM_RESOURCES - 1)
-    get = k % (NUM_RESOURCES - 1)
-    if get >= give:
-        get += 1
-    return give, get
 
 
 @njit(cache=True)
@@ -108,7 +99,7 @@ def ep_apply(state, tb, a):
         v, c = divmod(a - A.DROP_STORAGE, NUM_CARGO)
         do_drop_from_storage(state, p, v, c)
     elif a < A.SELL_FOR_GOLD:
-        give, get = _maritime_pair(a - A.MARITIME)
+        give, get = pair_of(a - A.MARITIME, NUM_RESOURCES)
         do_maritime(state, p, give, get)
     elif a < A.BUY_WITH_GOLD:
         do_sell_for_gold(state, p, a - A.SELL_FOR_GOLD)
