@@ -43,7 +43,7 @@ import numpy as np
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agents.policy_agent import FORMAT, META_MEMBER, PolicyAgent, PolicyNet
+from agents.policy_agent import FORMAT, META_MEMBER, PolicyAgent, PolicyNet, load_policy
 from catan_env.gym_env import CatanEnv  # the gym path and evaluate()
 
 #: The games trained, by the names ``catan-env --variant`` and the envs take (no aliases).
@@ -496,6 +496,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--knight-reward", type=float, default=0.0, help="C&K, gym env: per knight")
     p.add_argument("--max-turns", type=int, default=None, help="truncate games (rule option)")
     p.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="rule option, as catan-env simulate -o (e.g. -o domestic_trade=false; repeatable)",
+    )
+    p.add_argument(
         "--max-steps",
         type=int,
         default=2_000,
@@ -611,11 +619,12 @@ def main(argv: list[str] | None = None) -> dict:
     if args.pool == DEFAULT_POOL:  # the default names Catan's agents; keep what the game has
         known = set(hooks.get(VARIANTS[args.variant]).agent_kinds) | {"self"}
         pool_entries = [(s, w) for s, w in pool_entries if s in known]
-    options: dict = {} if args.max_turns is None else {"max_turns": args.max_turns}
-    if args.players is not None:
-        options["num_players"] = args.players
     spec = hooks.get(variant)
-    config = spec.configure(**options)
+    options = game_options(spec, args)
+    try:
+        config = spec.configure(**options)
+    except ValueError as exc:
+        raise SystemExit(f"bad rule options {options}: {exc}") from None
     options["num_players"] = int(config.num_players)
     meta = {
         "variant": variant,
@@ -648,17 +657,14 @@ def main(argv: list[str] | None = None) -> dict:
     if args.env == "batched":
         # The self-play slots first hold the resumed actor, or a zero actor (all
         # logits equal: it samples the legal actions uniformly) of the run's shapes.
-        model = None
-        if args.resume:
-            model = MaskablePPO.load(args.resume, device="cpu", custom_objects=custom)
-            first = actor_of(model, meta)
-        else:
-            first = zero_actor(meta, net)
+        # The actor is read from the zip first (no unpickling) to seat the snapshots;
+        # the model is then loaded onto the env, whatever number of games it was saved with.
+        first = load_policy(args.resume) if args.resume else zero_actor(meta, net)
         venv, on_snapshot = _batched_env(args, variant, pool_entries, options, first)
-        if model is None:
-            model = MaskablePPO("MlpPolicy", venv, **ppo_kwargs)
+        if args.resume:
+            model = MaskablePPO.load(args.resume, env=venv, device="cpu", custom_objects=custom)
         else:
-            model.set_env(venv)
+            model = MaskablePPO("MlpPolicy", venv, **ppo_kwargs)
     else:
         venv = _gym_env(args, variant, pool_entries, options, out)
         if args.resume:
@@ -693,6 +699,25 @@ def main(argv: list[str] | None = None) -> dict:
         json.dump(summary, f, indent=2)
     print(json.dumps(summary, indent=2), flush=True)
     return summary
+
+
+def game_options(spec, args) -> dict:
+    """The rule options of ``--max-turns``, ``--players`` and every ``-o NAME=VALUE``
+    (typed by the game's own parser; ``SystemExit`` naming a refused one)."""
+    options: dict = {}
+    for text in args.option:
+        try:
+            name, value = spec.batch.parse_option(text)
+        except ValueError as exc:
+            raise SystemExit(f"-o {text}: {exc}") from None
+        if name in ("variant", "num_players"):
+            raise SystemExit(f"-o {text}: set {name} with its own flag (--variant, --players)")
+        options[name] = value
+    if args.max_turns is not None:
+        options["max_turns"] = args.max_turns
+    if args.players is not None:
+        options["num_players"] = args.players
+    return options
 
 
 def zero_actor(meta: dict, hidden: list[int]) -> PolicyNet:

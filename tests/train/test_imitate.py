@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 pytest.importorskip("sb3_contrib")
 
 from agents import make_agent  # noqa: E402
+from agents.policy_agent import load_policy  # noqa: E402
 from catan_env import Game  # noqa: E402
 from train.imitate import collect, main  # noqa: E402
 
@@ -46,3 +49,32 @@ def test_cloned_policy_loads_and_plays_legally(tmp_path):
             p = g.current_player
             g.step(agent.act(g) if p == 0 else others[p].act(g))
         assert g.done
+
+
+def test_a_clone_resumes_under_the_batched_trainer(tmp_path):
+    """The documented warm start: a clone saved with one env continues in train_ppo's
+    LearnerVecEnv of several games (a resumed model is loaded onto the new env), with a
+    rule option passed by -o."""
+    from train.train_ppo import main as train
+
+    bc = tmp_path / "bc.zip"
+    main(["--variant", "base", "--games", "2", "--epochs", "1", "--eval-games", "0",
+          "--net", "16,16", "--out", str(bc), "--no-progress"])  # fmt: skip
+    out = tmp_path / "run"
+    summary = train(["--resume", str(bc), "--out", str(out), "--steps", "512", "--minutes", "0",
+                     "--n-envs", "4", "--n-steps", "128", "--batch-size", "128",
+                     "--pool", "heuristic=1,self=1", "-o", "domestic_trade=false",
+                     "--eval-every", "100000", "--final-eval-games", "4", "--no-progress"])  # fmt: skip
+    assert summary["steps_this_run"] >= 512
+    config = json.loads((out / "config.json").read_text())
+    assert config["meta"]["options"] == {"domestic_trade": False}
+    assert load_policy(out / "final.npz").head[0].shape == load_policy(bc).head[0].shape
+
+
+def test_bad_rule_options_are_refused_in_one_line(tmp_path):
+    from train.train_ppo import main as train
+
+    with pytest.raises(SystemExit, match="-o nonsense=1: unknown"):
+        train(["--out", str(tmp_path), "-o", "nonsense=1", "--no-progress"])
+    with pytest.raises(SystemExit, match="set num_players with its own flag"):
+        train(["--out", str(tmp_path), "-o", "num_players=3", "--no-progress"])
