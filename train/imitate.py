@@ -14,7 +14,11 @@ opponent drawn from ``--pool`` (jitted agents only, played inside numba).
 At every decision of the teacher's seat with more than one legal action, the
 seat's observation, legal-action mask and the teacher's choice are kept,
 together with the game's final outcome for that seat (+1 win, -1 loss,
-0 truncated).
+0 truncated). With ``--student CHECKPOINT`` (DAgger) the student plays
+``--student-share`` of that seat's decisions and the teacher still labels every
+one, so the demonstrations reach the positions the student's own mistakes lead
+to; ``--init`` continues from the student's MaskablePPO zip instead of a new
+network.
 
 Training: the actor minimises the masked cross-entropy of the teacher's
 actions; the critic regresses the outcome, so PPO starts with a value
@@ -52,8 +56,15 @@ def collect(
     players: int,
     seed: int,
     progress: bool = True,
+    student=None,
+    student_share: float = 0.0,
 ) -> dict[str, np.ndarray]:
     """Play ``games`` games and return the teacher seat's decisions.
+
+    With a ``student`` (a :class:`~agents.policy_agent.PolicyNet`), each decision of
+    that seat is played by the student with probability ``student_share`` and by the
+    teacher otherwise; the teacher's choice is the label either way (DAgger: the
+    demonstrations then cover the positions the student's own mistakes lead to).
 
     Returns:
         ``obs`` (float32, n × obs_size), ``mask`` (bool, n × actions),
@@ -73,6 +84,13 @@ def collect(
         if agent.kernel_kind is None:
             raise ValueError(f"pool agents must be jitted for cloning, got {s!r}")
         kinds_of[s] = agent.kernel_kind
+    if not 0.0 <= student_share <= 1.0:
+        raise ValueError(f"student_share must be in [0, 1], got {student_share}")
+    learner = None
+    if student is not None and student_share > 0:
+        from agents.learned import LearnedAgent
+
+        learner = LearnedAgent(student, seed=seed)
     obs, masks, actions, outcomes = [], [], [], []
     agent_rng = np.zeros(2, np.int32)
     bar = tqdm(total=games, desc="demonstrations", unit="game", disable=not progress)
@@ -95,6 +113,8 @@ def collect(
                 obs.append(g.observe(seat))
                 masks.append(mask)
                 actions.append(a)
+                if learner is not None and rng.random() < student_share:
+                    a = learner.act(g)
             g.step(a)
         z = 0.0 if g.winner is None else (1.0 if g.winner == seat else -1.0)
         outcomes.extend([z] * (len(obs) - start))
@@ -183,6 +203,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--eval-games", type=int, default=100, help="vs 3 random, after cloning")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--torch-threads", type=int, default=1)
+    p.add_argument(
+        "--init",
+        default=None,
+        help="a MaskablePPO .zip to continue cloning from (unpickled: trusted files only)",
+    )
+    p.add_argument(
+        "--student",
+        default=None,
+        help="DAgger: a policy checkpoint that plays --student-share of the teacher seat's "
+        "decisions (the teacher still labels them)",
+    )
+    p.add_argument("--student-share", type=float, default=0.5)
     p.add_argument("--no-progress", action="store_true")
     return p
 
@@ -199,6 +231,11 @@ def main(argv: list[str] | None = None) -> dict:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
+    student = None
+    if args.student:
+        from agents.policy_agent import load_policy
+
+        student = load_policy(args.student)
     data = collect(
         variant,
         args.games,
@@ -207,26 +244,32 @@ def main(argv: list[str] | None = None) -> dict:
         args.players,
         args.seed,
         progress=not args.no_progress,
+        student=student,
+        student_share=args.student_share if student is not None else 0.0,
     )
     collect_seconds = time.monotonic() - t0
     env = DummyVecEnv([lambda: CatanEnv(variant=variant, num_players=args.players)])
     net = [int(x) for x in args.net.split(",") if x]
     activation = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}[args.activation]
-    model = MaskablePPO(
-        "MlpPolicy",
-        env,
-        policy_kwargs={"net_arch": {"pi": net, "vf": net}, "activation_fn": activation},
-        seed=args.seed,
-        device="cpu",
-        verbose=0,
-        **ppo_settings(),
-    )
+    if args.init:
+        model = MaskablePPO.load(args.init, env=env, device="cpu")
+    else:
+        model = MaskablePPO(
+            "MlpPolicy",
+            env,
+            policy_kwargs={"net_arch": {"pi": net, "vf": net}, "activation_fn": activation},
+            seed=args.seed,
+            device="cpu",
+            verbose=0,
+            **ppo_settings(),
+        )
     t1 = time.monotonic()
     losses = clone(model, data, args.epochs, args.batch_size, args.lr, args.seed)
     meta = {
         "variant": variant,
         "num_players": args.players,
-        "activation": args.activation,
+        # A continued model keeps the activation it was built with.
+        "activation": "tanh" if model.policy.activation_fn is torch.nn.Tanh else "relu",
         "obs_size": int(env.observation_space.shape[0]),
         "num_actions": int(env.action_space.n),
     }

@@ -78,3 +78,19 @@ def test_bad_rule_options_are_refused_in_one_line(tmp_path):
         train(["--out", str(tmp_path), "-o", "nonsense=1", "--no-progress"])
     with pytest.raises(SystemExit, match="set num_players with its own flag"):
         train(["--out", str(tmp_path), "-o", "num_players=3", "--no-progress"])
+
+
+def test_dagger_labels_are_the_teachers_while_the_student_plays():
+    """With a student playing every decision the games go elsewhere than the teacher's
+    own (the student steered them), and every label is still a legal choice."""
+    from test_learner_env import random_net
+
+    student = random_net("base")
+    plain = collect("base", 2, "heuristic", [("random", 1.0)], 4, seed=4, progress=False)
+    mixed = collect("base", 2, "heuristic", [("random", 1.0)], 4, seed=4, progress=False,
+                    student=student, student_share=1.0)  # fmt: skip
+    assert len(mixed["action"]) != len(plain["action"])
+    assert mixed["mask"][np.arange(len(mixed["action"])), mixed["action"]].all()
+    with pytest.raises(ValueError, match=r"student_share must be in \[0, 1\]"):
+        collect("base", 1, "heuristic", [("random", 1.0)], 4, seed=0, progress=False,
+                student=student, student_share=1.5)  # fmt: skip
