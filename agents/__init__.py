@@ -7,6 +7,7 @@ self-play kernel with no Python per step.
 """
 
 from . import catanatron_agent  # noqa: F401  (registers catanatron:BOT)
+from . import learned  # noqa: F401  (registers learned, learned-search)
 from .base import Agent, make_agent, observation_of, registered_agents
 from .jitted import HeuristicAgent, JittedAgent, WeightedRandomAgent
 from .mcts import MCTSAgent

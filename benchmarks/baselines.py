@@ -10,8 +10,9 @@ with openskill's Plackett-Luce model over all the games of all the matches
 
 The agents (default: every shipped agent this install can play, see
 :func:`shipped_agents`): ``random``, ``weighted``, ``heuristic``, ``mcts`` with
-a small per-move budget, the trained policies shipped under
-``agents/checkpoints/`` and catanatron's four bots. One that cannot play here
+a small per-move budget, ``learned`` and ``learned-search`` (the trained
+policy shipped for the variant, alone and inside that search), any other
+checkpoint under ``agents/checkpoints/`` and catanatron's four bots. One that cannot play here
 (catanatron not installed, a bot of the unpublished ``catanatron_experimental``,
 a checkpoint of another variant) gets a row saying why instead of figures.
 
@@ -65,7 +66,7 @@ from catan_env.variants import VARIANT_NAMES  # noqa: E402
 
 PLAYERS = 4
 #: Our agents, in the table's order; MCTS with a small budget (seconds per searched move).
-OURS = ("random", "weighted", "heuristic", "mcts:0.05")
+OURS = ("random", "weighted", "heuristic", "mcts:0.05", "learned", "learned-search")
 README = ROOT / "README.md"
 #: Bump when the saved matches stop being comparable (a new field is fine).
 FORMAT = 1
@@ -84,12 +85,16 @@ def default_out(variant: str = "base") -> Path:
 
 
 def shipped_agents() -> list[str]:
-    """Every shipped agent: ours, the checkpoints in ``agents/checkpoints/``, catanatron's.
+    """Every shipped agent: ours (``learned`` plays the shipped checkpoint of the
+    variant), any other checkpoint in ``agents/checkpoints/``, catanatron's.
 
     Without catanatron its bots are one entry, ``catanatron:random`` (which then
     reports what to install).
     """
-    checkpoints = sorted((ROOT / "agents" / "checkpoints").glob("*.npz"))
+    from agents.learned import SHIPPED
+
+    checkpoints = sorted(p for p in (ROOT / "agents" / "checkpoints").glob("*.npz")
+                         if p.name not in SHIPPED.values())  # fmt: skip
     policies = [f"ppo:{_short_path(p)}" for p in checkpoints]
     try:
         from catan_env.oracle.bridge import BOTS

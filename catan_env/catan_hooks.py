@@ -356,6 +356,8 @@ def _agent_specs() -> list[str]:
     written = {
         "mcts": "mcts[:SECONDS]",
         "ppo": "ppo:PATH",
+        "learned": "learned[:PATH]",
+        "learned-search": "learned-search[:SECONDS]",
         "catanatron": "catanatron:{alphabeta,value,weighted,random}",
     }
     return [written.get(name, name) for name in registered_agents()]

@@ -58,8 +58,8 @@ def test_help_lists_games_variants_scenarios_and_agents(capsys):
         assert "land_ho, pirate_lairs" in out and "akragas, example_special_rules" in out
         agents = re.search(r"^  catan +(.*)$", out.split("agents (--agents):")[1], re.M)
         assert agents.group(1) == (
-            "catanatron:{alphabeta,value,weighted,random}, heuristic, mcts[:SECONDS], ppo:PATH, "
-            "random, weighted"
+            "catanatron:{alphabeta,value,weighted,random}, heuristic, learned[:PATH], "
+            "learned-search[:SECONDS], mcts[:SECONDS], ppo:PATH, random, weighted"
         )
         assert re.search(r"^  ancients +random, heuristic$", out, re.M)
 
