@@ -406,28 +406,27 @@ class MCTSAgent:
         if self.trades <= 0:
             return []
         legal_set = set(legal.tolist())
-        gives = [
-            x
+        # Only swaps whose opening is legal now: a pair opens an offer from the action
+        # phase alone, so an offer already being composed gets none under "pairs".
+        swaps = [
+            (x, y)
             for x in kit.types
-            if kit.give[x] in legal_set
-            or any(kit.pair[x, y] in legal_set for y in kit.types if y != x)
+            for y in kit.types
+            if y != x and all(a in legal_set for a in kit.opening(state, x, y))
         ]
-        if not gives:
+        if not swaps:
             return []
         hand = L.HAND + seat * NUM_CARD_TYPES
         s = state.copy()
         scored = []
-        for x in gives:
-            for y in kit.types:
-                if y == x:
-                    continue
-                s[hand + x] -= 1
-                s[hand + y] += 1
-                gain = kit.evaluate(s, tb, seat) - v_now
-                s[hand + x] += 1
-                s[hand + y] -= 1
-                if gain > 0:
-                    scored.append((gain, x, y))
+        for x, y in swaps:
+            s[hand + x] -= 1
+            s[hand + y] += 1
+            gain = kit.evaluate(s, tb, seat) - v_now
+            s[hand + x] += 1
+            s[hand + y] -= 1
+            if gain > 0:
+                scored.append((gain, x, y))
         scored.sort(reverse=True)
         n = kit.variant.num_actions
         return [n + x * NUM_CARD_TYPES + y for _, x, y in scored[: self.trades]]

@@ -91,3 +91,38 @@ def test_never_peeks(variant, root):
         assert first.act(g) == second.act(scrambled)
         searched += 1
     assert searched >= 3
+
+
+@pytest.mark.parametrize("protocol", ["pairs", "cards"])
+def test_offers_searched_as_moves_open_only_where_their_opening_is_legal(protocol):
+    """With an offer already being composed, a searched one-for-one offer must not start
+    with a pair, which opens offers from the action phase only (base §6.1): the search
+    played an illegal action there once. Every macro's opening is legal where it is offered."""
+    from agents.mcts import _Kit
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.constants import NUM_CARD_TYPES
+    from catan_env.games.catan.common.phases import TRADE_COMPOSE
+
+    agent = MCTSAgent(seed=0, time_budget=None, playouts=30)
+    rng = np.random.default_rng(3)
+    checked = {"action": 0, "compose": 0}
+    for seed in range(40):
+        g = Game(seed=seed, trade_protocol=protocol)
+        kit = _Kit(g.variant)
+        while not g.done and len(g.actions) < 400:
+            names = g.legal_action_names()
+            if int(g.state[L.PHASE]) == TRADE_COMPOSE or any(n.startswith("offer") for n in names):
+                seat = g.current_player
+                legal = g.legal_actions()
+                v = kit.evaluate(g.state, g.tables, seat)
+                for m in agent._trade_macros(kit, g.state, g.tables, seat, legal, v):
+                    give, want = divmod(m - g.num_actions, NUM_CARD_TYPES)
+                    assert all(a in legal for a in kit.opening(g.state, give, want)), names
+                compose = int(g.state[L.PHASE]) == TRADE_COMPOSE
+                checked["compose" if compose else "action"] += 1
+                if compose:
+                    assert agent.act(g) in legal  # the whole search, in the middle of an offer
+            g.step(int(rng.choice(g.legal_actions())))
+        if min(checked.values()) >= 5:
+            break
+    assert min(checked.values()) >= 5, checked
