@@ -6,8 +6,8 @@ Agents that also have a jitted policy (``kernel_kind``) run inside the batched
 self-play kernel with no Python per step.
 """
 
-from . import catanatron_agent  # noqa: F401  (registers catanatron:BOT)
-from . import learned  # noqa: F401  (registers learned, learned-search)
+# Imported for what they register: catanatron:BOT, learned and learned-search.
+from . import catanatron_agent, learned  # noqa: F401
 from .base import Agent, make_agent, observation_of, registered_agents
 from .jitted import HeuristicAgent, JittedAgent, WeightedRandomAgent
 from .mcts import MCTSAgent

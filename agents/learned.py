@@ -71,12 +71,8 @@ class _Actor:
         self.work = np.zeros(rules.WORK_SIZE, np.int32)
 
     def choose(self, state, tables, rng) -> int:
-        return int(
-            self.spec.kernels.choose_action_with(
-                self.kind, state, tables, rng, self.legal, self.work,
-                self.params, self.meta, self.obs, self.act_buf,
-            )  # fmt: skip
-        )
+        buffers = (self.legal, self.work, self.params, self.meta, self.obs, self.act_buf)
+        return int(self.spec.kernels.choose_action_with(self.kind, state, tables, rng, *buffers))
 
 
 def _check_fits(net: PolicyNet, game) -> None:
@@ -85,8 +81,7 @@ def _check_fits(net: PolicyNet, game) -> None:
     seats = net.meta.get("num_players")
     if seats is not None and seats != game.num_players:
         raise ValueError(
-            f"this policy was trained for {seats} players, not {game.num_players} "
-            f"({net.variant})"
+            f"this policy was trained for {seats} players, not {game.num_players} ({net.variant})"
         )
 
 
