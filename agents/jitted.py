@@ -10,6 +10,16 @@ from catan_env.games.catan.common.rng import seed_at
 from .base import register
 
 
+def kernel_rng(seed: int | None) -> np.ndarray:
+    """The generator words a kernel agent draws from, seeded by ``seed`` (``None``: one
+    drawn from the operating system)."""
+    if seed is None:
+        seed = int(np.random.SeedSequence().generate_state(1)[0])
+    rng = np.zeros(2, np.int32)
+    seed_at(rng, 0, int(seed) % (2**62))
+    return rng
+
+
 class JittedAgent:
     """An agent that decides with a jitted policy of :mod:`catan_env.games.catan.base.agents`.
 
@@ -29,10 +39,7 @@ class JittedAgent:
             raise ValueError(f"unknown jitted agent kind {kind!r}; kinds are {KIND_NAMES}")
         self.kernel_kind = kind
         self.name = KIND_NAMES[kind]
-        if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(1)[0])
-        self.rng = np.zeros(2, np.int32)
-        seed_at(self.rng, 0, int(seed) % (2**62))
+        self.rng = kernel_rng(seed)
         self._buffers: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
     def act(self, game) -> int:

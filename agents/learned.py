@@ -25,7 +25,8 @@ from pathlib import Path
 import numpy as np
 
 from .base import register
-from .mcts import MCTSAgent
+from .jitted import kernel_rng
+from .mcts import MCTSAgent, search_seconds
 from .policy_agent import PolicyNet, load_policy
 
 #: Where the shipped checkpoints live.
@@ -48,7 +49,7 @@ def shipped_policy(game: str) -> PolicyNet:
         ValueError: no checkpoint ships for that game (the message names those that do).
     """
     if game not in SHIPPED:
-        have = ", ".join(shipped_games()) or "none"
+        have = ", ".join(shipped_games())
         raise ValueError(f"no learned checkpoint ships for {game!r}; shipped: {have}")
     return load_policy(CHECKPOINTS / SHIPPED[game])
 
@@ -111,15 +112,10 @@ class LearnedAgent:
         seed: int | None = None,
         deterministic: bool = True,
     ):
-        from catan_env.games.catan.common.rng import seed_at
-
         self.deterministic = deterministic
         self._fixed = path if isinstance(path, PolicyNet) or path is None else load_policy(path)
         self._actors: dict[str, _Actor] = {}
-        if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(1)[0])
-        self.rng = np.zeros(2, np.int32)
-        seed_at(self.rng, 0, int(seed) % (2**62))
+        self.rng = kernel_rng(seed)
 
     def policy_for(self, game) -> PolicyNet:
         """The network this agent plays in ``game``'s game."""
@@ -132,7 +128,7 @@ class LearnedAgent:
             net = self._fixed if self._fixed is not None else shipped_policy(name)
             _check_fits(net, game)
             actor = self._actors[name] = _Actor(net, self.deterministic)
-        elif actor.net.meta.get("num_players", game.num_players) != game.num_players:
+        else:  # the same game may come with another number of players
             _check_fits(actor.net, game)
         return actor
 
@@ -211,18 +207,12 @@ def learned_from_spec(path: str | None = None, seed: int | None = None) -> Learn
 
 
 def learned_search_from_spec(seconds: str | None = None, seed: int | None = None):
-    """The agent of ``make_agent("learned-search")`` or ``"learned-search:SECONDS"``."""
-    budget = 0.1
-    if seconds is not None:
-        try:
-            budget = float(seconds)
-        except ValueError:
-            raise ValueError(
-                f"learned-search:SECONDS needs a number of seconds, got {seconds!r}"
-            ) from None
-        if not budget > 0:
-            raise ValueError(f"learned-search:SECONDS must be > 0, got {seconds!r}")
-    return LearnedSearchAgent(seed=seed, time_budget=budget)
+    """The agent of ``make_agent("learned-search")`` or ``"learned-search:SECONDS"``.
+
+    Raises:
+        ValueError: ``seconds`` is not a positive number.
+    """
+    return LearnedSearchAgent(seed=seed, time_budget=search_seconds("learned-search", seconds))
 
 
 register("learned", learned_from_spec)

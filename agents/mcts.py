@@ -533,24 +533,33 @@ class MCTSAgent:
         )
 
 
-def mcts_from_spec(seconds: str | None = None, seed: int | None = None) -> MCTSAgent:
-    """The agent of ``make_agent("mcts")`` (0.1 s of search per move) or ``"mcts:SECONDS"``.
+def search_seconds(name: str, seconds: str | None) -> float:
+    """The per-move budget of ``"NAME:SECONDS"`` (``None``: the default 0.1 s).
 
     Raises:
-        ValueError: ``seconds`` is not a positive number.
+        ValueError: ``seconds`` is not a positive, finite number.
     """
     if seconds is None:
-        return MCTSAgent(seed=seed)
+        return 0.1
     try:
         budget = float(seconds)
     except ValueError:
         budget = math.nan
     if not (math.isfinite(budget) and budget > 0):
         raise ValueError(
-            f"mcts:SECONDS takes the search time per move in seconds (a positive number, "
-            f"e.g. mcts:0.5), got {seconds!r}"
+            f"{name}:SECONDS takes the search time per move in seconds (a positive number, "
+            f"e.g. {name}:0.5), got {seconds!r}"
         )
-    return MCTSAgent(seed=seed, time_budget=budget)
+    return budget
+
+
+def mcts_from_spec(seconds: str | None = None, seed: int | None = None) -> MCTSAgent:
+    """The agent of ``make_agent("mcts")`` (0.1 s of search per move) or ``"mcts:SECONDS"``.
+
+    Raises:
+        ValueError: ``seconds`` is not a positive number.
+    """
+    return MCTSAgent(seed=seed, time_budget=search_seconds("mcts", seconds))
 
 
 register("mcts", mcts_from_spec)

@@ -80,7 +80,7 @@ def test_bad_rule_options_are_refused_in_one_line(tmp_path):
         train(["--out", str(tmp_path), "-o", "num_players=3", "--no-progress"])
 
 
-def test_dagger_labels_are_the_teachers_while_the_student_plays():
+def test_dagger_student_steers_the_games_and_labels_stay_legal():
     """With a student playing every decision the games go elsewhere than the teacher's
     own (the student steered them), and every label is still a legal choice."""
     from test_learner_env import random_net
