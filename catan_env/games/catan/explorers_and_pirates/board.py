@@ -21,6 +21,7 @@ from .constants import (
     SPICE,
 )
 from .tables import (
+    T_EDGE_EDGES,
     T_EDGE_HEXES,
     T_EDGE_VERTICES,
     T_HEX_VERTICES,
@@ -221,6 +222,36 @@ def edge_touches_hex(tb, e, h):
             if tb[T_HEX_VERTICES + 6 * h + j] == v:
                 return True
     return False
+
+
+@njit(cache=True, inline="always")
+def next_hex_at_ends(tb, e, after):
+    """The smallest hex above ``after`` with a corner at an end of path ``e``, or -1.
+
+    Walking it from -1 visits, ascending, exactly the hexes :func:`edge_touches_hex`
+    accepts (at most four), so a loop over the hexes a ship reaches costs a few
+    table reads instead of a test of every hex of the board.
+    """
+    best = -1
+    for s in range(2):
+        v = tb[T_EDGE_VERTICES + 2 * e + s]
+        for j in range(3):
+            h = tb[T_VERTEX_HEXES + 3 * v + j]
+            if h > after and (best < 0 or h < best):
+                best = h
+    return best
+
+
+@njit(cache=True, inline="always")
+def next_edge_beside(tb, e, after):
+    """The smallest path above ``after`` that shares an end with ``e``, or -1 (the
+    paths a ship on ``e`` can sail to, ascending)."""
+    best = -1
+    for j in range(4):
+        f = tb[T_EDGE_EDGES + 4 * e + j]
+        if f > after and (best < 0 or f < best):
+            best = f
+    return best
 
 
 @njit(cache=True, inline="always")

@@ -91,11 +91,16 @@ def ships_in_supply(state, p):
 # --- roads, settlements, harbor settlements (§4.6.2, §4.6.3) -------------------------
 
 
+@njit(cache=True, inline="always")
+def may_build_road(state, p, free):
+    """The part of :func:`can_build_road` that does not depend on the path: the
+    legal-action loops test it once instead of once per path."""
+    return state[ROADS_LEFT + p] > 0 and (free or can_afford(state, p, EC.COST_ROAD))
+
+
 @njit(cache=True)
 def can_build_road(state, tb, p, e, free):
-    if e >= tb[T_NUM_EDGES] or state[EL.EP_ROAD_OWNER + e] >= 0 or state[ROADS_LEFT + p] <= 0:
-        return False
-    if not free and not can_afford(state, p, EC.COST_ROAD):
+    if e >= tb[T_NUM_EDGES] or state[EL.EP_ROAD_OWNER + e] >= 0 or not may_build_road(state, p, free):
         return False
     return edge_road_ok(state, tb, e, p) and road_connected(state, tb, p, e)
 
@@ -107,11 +112,15 @@ def do_build_road(state, tb, p, e):
     state[ROADS_LEFT + p] -= 1
 
 
+@njit(cache=True, inline="always")
+def may_build_settlement(state, p):
+    """The part of :func:`can_build_settlement` that does not depend on the spot."""
+    return state[SETTLEMENTS_LEFT + p] > 0 and can_afford(state, p, EC.COST_SETTLEMENT)
+
+
 @njit(cache=True)
 def can_build_settlement(state, tb, p, v):
-    if v >= tb[T_NUM_VERTICES] or state[SETTLEMENTS_LEFT + p] <= 0:
-        return False
-    if not can_afford(state, p, EC.COST_SETTLEMENT):
+    if v >= tb[T_NUM_VERTICES] or not may_build_settlement(state, p):
         return False
     return settlement_spot_ok(state, tb, v, p) and vertex_has_own_road(state, tb, p, v)
 
@@ -131,14 +140,18 @@ def do_build_settlement(state, tb, p, v):
     add_settlement(state, p, v)
 
 
+@njit(cache=True, inline="always")
+def may_build_harbor(state, p):
+    """The part of :func:`can_build_harbor` that does not depend on the spot."""
+    return state[EL.HARBORS_LEFT + p] > 0 and can_afford(state, p, EC.COST_HARBOR)
+
+
 @njit(cache=True)
 def can_build_harbor(state, tb, p, v):
     """Upgrade of ``p``'s settlement on a coastal intersection (§4.6.3)."""
-    if v >= tb[T_NUM_VERTICES] or state[EL.HARBORS_LEFT + p] <= 0:
+    if v >= tb[T_NUM_VERTICES] or not may_build_harbor(state, p):
         return False
     if state[EL.EP_VERTEX_OWNER + v] != p or state[EL.EP_VERTEX_BUILDING + v] != 1:
-        return False
-    if not can_afford(state, p, EC.COST_HARBOR):
         return False
     return vertex_coastal(state, tb, v) and not vertex_touches_unexplored(state, tb, v)
 
@@ -167,11 +180,15 @@ def ship_route_ok(state, tb, p, e):
     return not edge_touches_unexplored(state, tb, e)
 
 
+@njit(cache=True, inline="always")
+def may_build_ship(state, p, free):
+    """The part of :func:`can_build_ship` that does not depend on the route."""
+    return free or (ships_in_supply(state, p) > 0 and can_afford(state, p, EC.COST_SHIP))
+
+
 @njit(cache=True)
 def can_build_ship(state, tb, p, e, free):
-    if not free and (ships_in_supply(state, p) == 0 or not can_afford(state, p, EC.COST_SHIP)):
-        return False
-    return ship_route_ok(state, tb, p, e)
+    return may_build_ship(state, p, free) and ship_route_ok(state, tb, p, e)
 
 
 @njit(cache=True)
@@ -198,10 +215,16 @@ def any_ship_route(state, tb, p):
     return False
 
 
+@njit(cache=True, inline="always")
+def may_rebuild_ship(state, p):
+    """The part of :func:`can_rebuild_ship` that does not depend on the ship."""
+    return ships_in_supply(state, p) == 0 and can_afford(state, p, EC.COST_SHIP)
+
+
 @njit(cache=True)
 def can_rebuild_ship(state, tb, p, k):
     """All ships are out: ``k`` may be taken off to be built again (§4.6.4)."""
-    if ships_in_supply(state, p) > 0 or not can_afford(state, p, EC.COST_SHIP):
+    if not may_rebuild_ship(state, p):
         return False
     i = ship_slot(p, k)
     e = state[EL.SHIP_EDGE + i]
@@ -238,6 +261,18 @@ def _ship_at_harbor(state, tb, p, k):
 def _can_make(state, p, supply, cost):
     """``p`` has a piece left in the ``supply`` field and can pay its ``cost``."""
     return state[supply + p] > 0 and can_afford(state, p, cost)
+
+
+@njit(cache=True, inline="always")
+def may_make_settler(state, p):
+    """What every settler placement needs whatever the harbor or ship."""
+    return _can_make(state, p, EL.SETTLERS_LEFT, EC.COST_SETTLER)
+
+
+@njit(cache=True, inline="always")
+def may_make_crew(state, tb, p):
+    """What every crew placement needs whatever the harbor or ship."""
+    return (tb[T_MODULES] & EC.MOD_CREWS) != 0 and _can_make(state, p, EL.CREWS_LEFT, EC.COST_CREW)
 
 
 @njit(cache=True, inline="always")

@@ -26,6 +26,9 @@ from . import phases as PH
 from .board import (
     distance_ok,
     edge_road_ok,
+    next_edge_beside,
+    next_hex_at_ends,
+    own_harbor,
     settlement_spot_ok,
 )
 from .building import (
@@ -43,7 +46,15 @@ from .building import (
     can_sell_for_gold,
     can_settler_to_ship,
     can_settler_to_storage,
+    may_build_harbor,
+    may_build_road,
+    may_build_settlement,
+    may_build_ship,
+    may_make_crew,
+    may_make_settler,
+    may_rebuild_ship,
     ship_route_ok,
+    ship_slot,
 )
 from .constants import NUM_CARGO, SHIPS_PER_PLAYER
 from .fish import can_catch, can_deliver, can_fish
@@ -88,10 +99,11 @@ def _drops(state, tb, p, out, n):
                 out[n] = A.DROP_SHIP + k * NUM_CARGO + c
                 n += 1
     for v in range(tb[T_NUM_VERTICES]):
-        for c in range(NUM_CARGO):
-            if can_drop_from_storage(state, tb, p, v, c):
-                out[n] = A.DROP_STORAGE + v * NUM_CARGO + c
-                n += 1
+        if own_harbor(state, p, v):  # what every drop from storage needs
+            for c in range(NUM_CARGO):
+                if can_drop_from_storage(state, tb, p, v, c):
+                    out[n] = A.DROP_STORAGE + v * NUM_CARGO + c
+                    n += 1
     return n
 
 
@@ -101,30 +113,40 @@ def _trade_build(state, tb, p, out, n):
     ne = tb[T_NUM_EDGES]
     out[n] = A.TO_MOVEMENT
     n += 1
-    for v in range(nv):
-        if can_build_settlement(state, tb, p, v):
-            out[n] = A.BUILD_SETTLEMENT + v
-            n += 1
-    for e in range(ne):
-        if can_build_road(state, tb, p, e, False):
-            out[n] = A.BUILD_ROAD + e
-            n += 1
-    for v in range(nv):
-        if can_build_harbor(state, tb, p, v):
-            out[n] = A.BUILD_HARBOR + v
-            n += 1
-    for e in range(ne):
-        if can_build_ship(state, tb, p, e, False):
-            out[n] = A.BUILD_SHIP + e
-            n += 1
-    for k in range(SHIPS_PER_PLAYER):
-        if can_rebuild_ship(state, tb, p, k):
-            out[n] = A.SCRAP_SHIP + k
-            n += 1
-    for v in range(nv):
-        if can_settler_to_storage(state, tb, p, v):
-            out[n] = A.SETTLER_TO_STORAGE + v
-            n += 1
+    # Each loop over the board runs only where the player can pay and has the piece
+    # (the ``may_*`` part of its predicate): a random or thrifty player mostly
+    # cannot, and a test per spot costs ~25 ns on this board of 128 intersections
+    # and 178 paths.
+    if may_build_settlement(state, p):
+        for v in range(nv):
+            if can_build_settlement(state, tb, p, v):
+                out[n] = A.BUILD_SETTLEMENT + v
+                n += 1
+    if may_build_road(state, p, False):
+        for e in range(ne):
+            if can_build_road(state, tb, p, e, False):
+                out[n] = A.BUILD_ROAD + e
+                n += 1
+    if may_build_harbor(state, p):
+        for v in range(nv):
+            if can_build_harbor(state, tb, p, v):
+                out[n] = A.BUILD_HARBOR + v
+                n += 1
+    if may_build_ship(state, p, False):
+        for e in range(ne):
+            if can_build_ship(state, tb, p, e, False):
+                out[n] = A.BUILD_SHIP + e
+                n += 1
+    if may_rebuild_ship(state, p):
+        for k in range(SHIPS_PER_PLAYER):
+            if can_rebuild_ship(state, tb, p, k):
+                out[n] = A.SCRAP_SHIP + k
+                n += 1
+    if may_make_settler(state, p):
+        for v in range(nv):
+            if can_settler_to_storage(state, tb, p, v):
+                out[n] = A.SETTLER_TO_STORAGE + v
+                n += 1
     for k in range(SHIPS_PER_PLAYER):
         if can_settler_to_ship(state, tb, p, k):
             out[n] = A.SETTLER_TO_SHIP + k
@@ -147,10 +169,11 @@ def _trade_build(state, tb, p, out, n):
     opening = ep_can_start_offer(state)
     if opening and not opens_by_pair(state):
         n = _offer_additions(state, p, out, n)
-    for v in range(nv):
-        if can_crew_to_storage(state, tb, p, v):
-            out[n] = A.CREW_TO_STORAGE + v
-            n += 1
+    if may_make_crew(state, tb, p):
+        for v in range(nv):
+            if can_crew_to_storage(state, tb, p, v):
+                out[n] = A.CREW_TO_STORAGE + v
+                n += 1
     for k in range(SHIPS_PER_PLAYER):
         if can_crew_to_ship(state, tb, p, k):
             out[n] = A.CREW_TO_SHIP + k
@@ -208,10 +231,15 @@ def _movement(state, tb, p, out, n):
         if can_select(state, p, k):
             out[n] = A.SELECT_SHIP + k
             n += 1
-    for e in range(tb[T_NUM_EDGES]):
-        if can_sail(state, tb, p, e):
-            out[n] = A.SAIL + e
-            n += 1
+    m = state[EL.MOVING_SHIP]
+    if m >= 0:  # a ship sails only to a path beside its own (can_sail)
+        cur = state[EL.SHIP_EDGE + ship_slot(p, m)]
+        e = next_edge_beside(tb, cur, -1)
+        while e >= 0:
+            if can_sail(state, tb, p, e):
+                out[n] = A.SAIL + e
+                n += 1
+            e = next_edge_beside(tb, cur, e)
     if can_boost(state, p):
         out[n] = A.BOOST
         n += 1
@@ -241,35 +269,48 @@ def _movement(state, tb, p, out, n):
         if can_chase(state, tb, p, k):
             out[n] = A.CHASE + k
             n += 1
-    nh = tb[T_NUM_HEXES]
+    # The ship-at-a-hex actions need the ship to reach the hex (ship_points_at_hex),
+    # so each ship tries only the few hexes at the ends of its path.
     for k in range(SHIPS_PER_PLAYER):
-        for h in range(nh):
+        e = state[EL.SHIP_EDGE + ship_slot(p, k)]
+        h = next_hex_at_ends(tb, e, -1) if e >= 0 else -1
+        while h >= 0:
             if can_crew_to_lair(state, tb, p, k, h):
                 out[n] = A.CREW_TO_LAIR + k * EL.MAX_HEXES + h
                 n += 1
+            h = next_hex_at_ends(tb, e, h)
     for k in range(SHIPS_PER_PLAYER):
-        for h in range(nh):
+        e = state[EL.SHIP_EDGE + ship_slot(p, k)]
+        h = next_hex_at_ends(tb, e, -1) if e >= 0 else -1
+        while h >= 0:
             if can_pick_up(state, tb, p, k, h):
                 out[n] = A.PICK_UP_CREW + k * EL.MAX_HEXES + h
                 n += 1
+            h = next_hex_at_ends(tb, e, h)
     if can_fish(state, tb):
         out[n] = A.FISHING_ROLL
         n += 1
     for k in range(SHIPS_PER_PLAYER):
-        for h in range(nh):
+        e = state[EL.SHIP_EDGE + ship_slot(p, k)]
+        h = next_hex_at_ends(tb, e, -1) if e >= 0 else -1
+        while h >= 0:
             if can_catch(state, tb, p, k, h):
                 out[n] = A.CATCH_FISH + k * EL.MAX_HEXES + h
                 n += 1
+            h = next_hex_at_ends(tb, e, h)
     for k in range(SHIPS_PER_PLAYER):
         for c in range(NUM_CARGO):
             if can_deliver(state, tb, p, k, c):
                 out[n] = A.DELIVER + k * NUM_CARGO + c
                 n += 1
     for k in range(SHIPS_PER_PLAYER):
-        for h in range(nh):
+        e = state[EL.SHIP_EDGE + ship_slot(p, k)]
+        h = next_hex_at_ends(tb, e, -1) if e >= 0 else -1
+        while h >= 0:
             if can_befriend(state, tb, p, k, h):
                 out[n] = A.BEFRIEND + k * EL.MAX_HEXES + h
                 n += 1
+            h = next_hex_at_ends(tb, e, h)
     return n
 
 
