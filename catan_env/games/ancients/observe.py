@@ -95,6 +95,14 @@ _C_VICTORY = _C_ORDERED + 7
 _MARKED = np.array([L.SELECTED, L.CB_ATTACKER, L.CB_DEFENDER, L.ROLL_AT], np.int64)
 
 
+@njit(cache=True, inline="always")
+def _frac(count, top):
+    # The observation space is [0, 1]: a count scaled by its usual top, with the
+    # rare larger ones (a retreat of 3 flags by light troops is 9 hexes or more,
+    # banners past the target on the winning roll) read as 1.
+    return min(max(count, 0), top) / top
+
+
 @njit(cache=True)
 def observe_into(s, tb, side, out):
     """Write ``side``'s observation of ``s`` into ``out`` (float32, ``OBS_SIZE``;
@@ -110,7 +118,7 @@ def observe_into(s, tb, side, out):
             else:
                 out[b + 1] = 1.0
             out[b + 2 + ut - 1] = 1.0
-        out[b + _C_BLOCKS] = s[L.UNIT_BLOCKS + h] / 4.0
+        out[b + _C_BLOCKS] = _frac(s[L.UNIT_BLOCKS + h], 4.0)
         if s[L.LEADER + h] > 0:
             if s[L.LEADER_SIDE + h] == side:
                 out[b + _C_BLOCKS + 1] = 1.0
@@ -120,14 +128,14 @@ def observe_into(s, tb, side, out):
         uf = s[L.UNIT_FLAGS + h]
         if (uf & L.UF_ORDERED) != 0:
             out[b + _C_ORDERED] = 1.0
-        out[b + _C_ORDERED + 1] = s[L.UNIT_MOVED + h] / 4.0
+        out[b + _C_ORDERED + 1] = _frac(s[L.UNIT_MOVED + h], 4.0)
         if (uf & L.UF_BATTLED) != 0:
             out[b + _C_ORDERED + 2] = 1.0
         vb = s[L.VH_BANNERS + h]
         vs = s[L.VH_SIDES + h]
         hold = s[L.VH_HOLDER + h]
         c = b + _C_VICTORY
-        out[c] = vb / 3.0
+        out[c] = _frac(vb, 3.0)
         if vb > 0 and (vs & (1 << side)) != 0:
             out[c + 1] = 1.0
         if vb > 0 and (vs & (1 << other)) != 0:
@@ -138,9 +146,9 @@ def observe_into(s, tb, side, out):
             out[c + 4] = 1.0
         if vb > 0 and s[L.VH_PERMANENT + h] != 0:
             out[c + 5] = 1.0
-        out[c + 6] = s[L.EXIT_VALUE + side * NUM_HEXES + h] / 3.0
-        out[c + 7] = s[L.EXIT_VALUE + other * NUM_HEXES + h] / 3.0
-        out[c + 8] = s[L.UNIT_ELITE + h] / 2.0
+        out[c + 6] = _frac(s[L.EXIT_VALUE + side * NUM_HEXES + h], 3.0)
+        out[c + 7] = _frac(s[L.EXIT_VALUE + other * NUM_HEXES + h], 3.0)
+        out[c + 8] = _frac(s[L.UNIT_ELITE + h], 2.0)
     # The selected hex, the combat's two hexes and where the dice fell.
     for j in range(4):
         f = _MARKED[j]
@@ -155,29 +163,29 @@ def observe_into(s, tb, side, out):
         out[_TO_ACT + 1] = 1.0
     left = 0
     for c in range(NUM_CARD_TYPES):
-        out[_OWN_HAND + c] = s[L.HAND + side * NUM_CARD_TYPES + c] / 4.0
+        out[_OWN_HAND + c] = _frac(s[L.HAND + side * NUM_CARD_TYPES + c], 4.0)
         left += s[L.HAND + other * NUM_CARD_TYPES + c]
-        out[_DISCARD + c] = s[L.DISCARD + c] / 4.0
-    out[_OPP_HAND] = left / 10.0
-    out[_DECK_LEFT] = (s[L.DECK_LEN] - s[L.DECK_POS]) / 60.0
+        out[_DISCARD + c] = _frac(s[L.DISCARD + c], 4.0)
+    out[_OPP_HAND] = _frac(left, 10.0)
+    out[_DECK_LEFT] = _frac(s[L.DECK_LEN] - s[L.DECK_POS], 60.0)
     if s[L.CARD_PLAYED] >= 0:
         out[_CARD_PLAYED + s[L.CARD_PLAYED]] = 1.0
     target = max(s[L.BANNERS_TO_WIN], 1)
-    out[_BANNERS] = s[L.BANNERS + side] / target
-    out[_BANNERS + 1] = s[L.BANNERS + other] / target
-    out[_TURN] = s[L.TURN] / max(s[L.OPT_MAX_TURNS], 200)
-    out[_PENDING] = s[L.ROLL_FLAGS] / 4.0
-    out[_PENDING + 1] = s[L.RETREAT_LEFT] / 8.0
+    out[_BANNERS] = _frac(s[L.BANNERS + side], target)
+    out[_BANNERS + 1] = _frac(s[L.BANNERS + other], target)
+    out[_TURN] = _frac(s[L.TURN], max(s[L.OPT_MAX_TURNS], 200))
+    out[_PENDING] = _frac(s[L.ROLL_FLAGS], 4.0)
+    out[_PENDING + 1] = _frac(s[L.RETREAT_LEFT], 8.0)
     for j in range(2):
         o = side if j == 0 else other
-        out[_SPECIAL + j] = s[L.HEX_BANNERS + o] / target
-        out[_SPECIAL + 2 + j] = s[L.EXIT_BANNERS + o] / target
-        out[_SPECIAL + 4 + j] = s[L.EXITED_UNITS + o] / 8.0
-        out[_SPECIAL + 6 + j] = s[L.COMMAND + o] / 10.0
+        out[_SPECIAL + j] = _frac(s[L.HEX_BANNERS + o], target)
+        out[_SPECIAL + 2 + j] = _frac(s[L.EXIT_BANNERS + o], target)
+        out[_SPECIAL + 4 + j] = _frac(s[L.EXITED_UNITS + o], 8.0)
+        out[_SPECIAL + 6 + j] = _frac(s[L.COMMAND + o], 10.0)
     for k in range(s[L.DICE_N]):
         face = s[L.DICE + k]
         if 0 <= face < 6:
-            out[_LAST_ROLL + face] += 1.0 / 8.0
+            out[_LAST_ROLL + face] = min(out[_LAST_ROLL + face] + 1.0 / 8.0, 1.0)
 
 
 def observe(s: np.ndarray, side: int, out: np.ndarray | None = None) -> np.ndarray:

@@ -9,7 +9,7 @@ from catan_env.games.ancients import Game
 from catan_env.games.ancients import layout as L
 from catan_env.games.ancients.explain import IllegalActionError
 from catan_env.games.ancients.invariants import PROBLEMS, check
-from catan_env.games.ancients.observe import observe
+from catan_env.games.ancients.observe import OBS_LAYOUT, observe
 from catan_env.games.ancients.phases import PH_OVER
 from catan_env.games.ancients.scenario import load_scenario
 from catan_env.games.ancients.setup import check_options
@@ -134,3 +134,34 @@ def test_random_games_with_every_unit_type_and_terrain():
             f"game {bad[0]}: code {code[bad[0]]} after {decisions[bad[0]]} decisions"
         )
         assert (states[:, L.PHASE] == PH_OVER).all()
+
+
+def test_observations_stay_inside_the_observation_space():
+    """CCA §7: over random games both sides' observations lie in [0, 1], the bounds
+    of the declared observation space."""
+    rng = np.random.default_rng(11)
+    for scenario, seed in ((sc, seed) for sc in ("akragas", "example_special_rules") for seed in range(40)):
+        g = Game(scenario, seed=seed)
+        while not g.done:
+            for side in (0, 1):
+                o = observe(g.state, side)
+                assert o.min() >= 0.0 and o.max() <= 1.0, (scenario, seed, g.turn, side, np.flatnonzero((o < 0) | (o > 1)))
+            g.step(int(rng.choice(g.legal_actions())))
+
+
+def test_counts_past_their_usual_top_read_as_one():
+    """CCA §7: a retreat longer than 8 hexes (three flags on light troops; about one
+    random game in fifty, the state PettingZoo's api_test once drew), more flags than
+    4, banners past the target on the winning roll: the feature reads 1, never more."""
+    g = Game("akragas", seed=0)
+    s = g.state.copy()
+    s[L.RETREAT_LEFT] = 12
+    s[L.ROLL_FLAGS] = 6
+    s[L.BANNERS] = s[L.BANNERS_TO_WIN] + 2
+    for side in (0, 1):
+        o = observe(s, side)
+        assert o.min() >= 0.0 and o.max() <= 1.0
+        assert OBS_LAYOUT.view(o, "pending").tolist() == [1.0, 1.0]
+        assert OBS_LAYOUT.view(o, "banners")[side] == 1.0
+    s[L.RETREAT_LEFT] = 4
+    assert OBS_LAYOUT.view(observe(s, 0), "pending")[1] == 0.5  # below the top, scaled
