@@ -160,7 +160,7 @@ def edge_touches_unexplored(state, tb, e):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def road_connected(state, tb, p, e):
     """One end of ``e`` holds ``p``'s building, or ``p``'s road not cut by another's building."""
     for s in range(2):
@@ -177,7 +177,7 @@ def road_connected(state, tb, p, e):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def vertex_has_own_road(state, tb, p, v):
     for k in range(3):
         f = tb[T_VERTEX_EDGES + 3 * v + k]
@@ -201,6 +201,15 @@ def ship_harbor(state, tb, p, e):
         if own_harbor(state, p, v):
             return v
     return -1
+
+
+@njit(cache=True, inline="always")
+def at_own_harbor(state, tb, p, e):
+    """An end of path ``e`` is ``p``'s harbor settlement (``ship_harbor(...) >= 0``,
+    inlined: the loops over every path test it before the costlier checks)."""
+    return own_harbor(state, p, tb[T_EDGE_VERTICES + 2 * e]) or own_harbor(
+        state, p, tb[T_EDGE_VERTICES + 2 * e + 1]
+    )
 
 
 @njit(cache=True)

@@ -12,6 +12,7 @@ from ..common.layout import BANK, HAND, PUBLIC_VP, ROADS_LEFT, SETTLEMENTS_LEFT
 from . import constants as EC
 from . import layout as EL
 from .board import (
+    at_own_harbor,
     edge_is_sea_route,
     edge_road_ok,
     edge_touches_unexplored,
@@ -102,7 +103,8 @@ def may_build_road(state, p, free):
 def can_build_road(state, tb, p, e, free):
     if e >= tb[T_NUM_EDGES] or state[EL.EP_ROAD_OWNER + e] >= 0 or not may_build_road(state, p, free):
         return False
-    return edge_road_ok(state, tb, e, p) and road_connected(state, tb, p, e)
+    # Connection first: it is cheap and fails on most paths of the board.
+    return road_connected(state, tb, p, e) and edge_road_ok(state, tb, e, p)
 
 
 @njit(cache=True)
@@ -122,7 +124,8 @@ def may_build_settlement(state, p):
 def can_build_settlement(state, tb, p, v):
     if v >= tb[T_NUM_VERTICES] or not may_build_settlement(state, p):
         return False
-    return settlement_spot_ok(state, tb, v, p) and vertex_has_own_road(state, tb, p, v)
+    # The own road first: it is cheap and fails on most intersections.
+    return vertex_has_own_road(state, tb, p, v) and settlement_spot_ok(state, tb, v, p)
 
 
 @njit(cache=True)
@@ -210,7 +213,7 @@ def do_build_ship(state, tb, p, e, free):
 @njit(cache=True)
 def any_ship_route(state, tb, p):
     for e in range(tb[T_NUM_EDGES]):
-        if ship_route_ok(state, tb, p, e):
+        if at_own_harbor(state, tb, p, e) and ship_route_ok(state, tb, p, e):
             return True
     return False
 

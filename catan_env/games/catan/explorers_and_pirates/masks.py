@@ -24,12 +24,15 @@ from . import action_ids as A
 from . import layout as EL
 from . import phases as PH
 from .board import (
+    at_own_harbor,
     distance_ok,
     edge_road_ok,
     next_edge_beside,
     next_hex_at_ends,
     own_harbor,
+    road_connected,
     settlement_spot_ok,
+    vertex_has_own_road,
 )
 from .building import (
     can_build_harbor,
@@ -56,7 +59,7 @@ from .building import (
     ship_route_ok,
     ship_slot,
 )
-from .constants import NUM_CARGO, SHIPS_PER_PLAYER
+from .constants import FISH, NUM_CARGO, SETTLER, SHIPS_PER_PLAYER, SPICE_SACK
 from .fish import can_catch, can_deliver, can_fish
 from .lairs import can_crew_to_lair, can_pick_up
 from .pirates import can_chase, can_rob, pirate_hex_ok
@@ -70,8 +73,9 @@ from .ships import (
     can_stop,
     can_swap,
     can_unload,
+    docked_harbor,
 )
-from .spices import can_befriend, can_fast_gold
+from .spices import can_befriend, can_fast_gold, may_fast_gold
 from .tables import (
     T_EDGE_VERTICES,
     T_NUM_EDGES,
@@ -94,6 +98,8 @@ from .trade import (
 @njit(cache=True)
 def _drops(state, tb, p, out, n):
     for k in range(SHIPS_PER_PLAYER):
+        if state[EL.SHIP_EDGE + ship_slot(p, k)] < 0:
+            continue  # a ship in the supply holds nothing (can_drop_from_ship)
         for c in range(NUM_CARGO):
             if can_drop_from_ship(state, p, k, c):
                 out[n] = A.DROP_SHIP + k * NUM_CARGO + c
@@ -118,13 +124,13 @@ def _trade_build(state, tb, p, out, n):
     # cannot, and a test per spot costs ~25 ns on this board of 128 intersections
     # and 178 paths.
     if may_build_settlement(state, p):
-        for v in range(nv):
-            if can_build_settlement(state, tb, p, v):
+        for v in range(nv):  # vertex_has_own_road: the cheap, inlined part first
+            if vertex_has_own_road(state, tb, p, v) and can_build_settlement(state, tb, p, v):
                 out[n] = A.BUILD_SETTLEMENT + v
                 n += 1
     if may_build_road(state, p, False):
-        for e in range(ne):
-            if can_build_road(state, tb, p, e, False):
+        for e in range(ne):  # road_connected: the cheap, inlined part first
+            if road_connected(state, tb, p, e) and can_build_road(state, tb, p, e, False):
                 out[n] = A.BUILD_ROAD + e
                 n += 1
     if may_build_harbor(state, p):
@@ -134,7 +140,7 @@ def _trade_build(state, tb, p, out, n):
                 n += 1
     if may_build_ship(state, p, False):
         for e in range(ne):
-            if can_build_ship(state, tb, p, e, False):
+            if at_own_harbor(state, tb, p, e) and can_build_ship(state, tb, p, e, False):
                 out[n] = A.BUILD_SHIP + e
                 n += 1
     if may_rebuild_ship(state, p):
@@ -147,10 +153,10 @@ def _trade_build(state, tb, p, out, n):
             if can_settler_to_storage(state, tb, p, v):
                 out[n] = A.SETTLER_TO_STORAGE + v
                 n += 1
-    for k in range(SHIPS_PER_PLAYER):
-        if can_settler_to_ship(state, tb, p, k):
-            out[n] = A.SETTLER_TO_SHIP + k
-            n += 1
+        for k in range(SHIPS_PER_PLAYER):
+            if can_settler_to_ship(state, tb, p, k):
+                out[n] = A.SETTLER_TO_SHIP + k
+                n += 1
     n = _drops(state, tb, p, out, n)
     for give in range(NUM_RESOURCES):
         for get in range(NUM_RESOURCES):
@@ -174,14 +180,15 @@ def _trade_build(state, tb, p, out, n):
             if can_crew_to_storage(state, tb, p, v):
                 out[n] = A.CREW_TO_STORAGE + v
                 n += 1
-    for k in range(SHIPS_PER_PLAYER):
-        if can_crew_to_ship(state, tb, p, k):
-            out[n] = A.CREW_TO_SHIP + k
-            n += 1
-    for r in range(NUM_RESOURCES):
-        if can_fast_gold(state, tb, p, r):
-            out[n] = A.FAST_GOLD_SALE + r
-            n += 1
+        for k in range(SHIPS_PER_PLAYER):
+            if can_crew_to_ship(state, tb, p, k):
+                out[n] = A.CREW_TO_SHIP + k
+                n += 1
+    if may_fast_gold(state, tb, p):
+        for r in range(NUM_RESOURCES):
+            if can_fast_gold(state, tb, p, r):
+                out[n] = A.FAST_GOLD_SALE + r
+                n += 1
     if opening and opens_by_pair(state):
         n = pair_actions(state, p, out, n, PAIR_TYPES, A.TRADE_OPEN, EL.GOLD)
     return n
@@ -246,29 +253,39 @@ def _movement(state, tb, p, out, n):
     if state[EL.MOVING_SHIP] >= 0 and can_stop(state, p):
         out[n] = A.STOP_SHIP
         n += 1
+    # Loading, unloading and swapping need the ship at one of the player's harbors
+    # (docked_harbor): found once per ship, not once per ship and cargo kind.
+    docked = 0
     for k in range(SHIPS_PER_PLAYER):
-        for c in range(NUM_CARGO):
-            if can_load(state, tb, p, k, c):
-                out[n] = A.LOAD + k * NUM_CARGO + c
-                n += 1
+        if docked_harbor(state, tb, p, k) >= 0:
+            docked |= 1 << k
     for k in range(SHIPS_PER_PLAYER):
-        for c in range(NUM_CARGO):
-            if can_unload(state, tb, p, k, c):
-                out[n] = A.UNLOAD + k * NUM_CARGO + c
-                n += 1
+        if docked & (1 << k):
+            for c in range(NUM_CARGO):
+                if can_load(state, tb, p, k, c):
+                    out[n] = A.LOAD + k * NUM_CARGO + c
+                    n += 1
     for k in range(SHIPS_PER_PLAYER):
-        if can_swap(state, tb, p, k):
+        if docked & (1 << k):
+            for c in range(NUM_CARGO):
+                if can_unload(state, tb, p, k, c):
+                    out[n] = A.UNLOAD + k * NUM_CARGO + c
+                    n += 1
+    for k in range(SHIPS_PER_PLAYER):
+        if docked & (1 << k) and can_swap(state, tb, p, k):
             out[n] = A.SWAP + k
             n += 1
     for k in range(SHIPS_PER_PLAYER):
-        for end in range(2):
-            if can_found(state, tb, p, k, end):
-                out[n] = A.FOUND + 2 * k + end
+        if state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + SETTLER] > 0:  # can_found's
+            for end in range(2):
+                if can_found(state, tb, p, k, end):
+                    out[n] = A.FOUND + 2 * k + end
+                    n += 1
+    if state[EL.PIRATE_HEX] >= 0:  # no chase without a pirate ship (can_chase)
+        for k in range(SHIPS_PER_PLAYER):
+            if can_chase(state, tb, p, k):
+                out[n] = A.CHASE + k
                 n += 1
-    for k in range(SHIPS_PER_PLAYER):
-        if can_chase(state, tb, p, k):
-            out[n] = A.CHASE + k
-            n += 1
     # The ship-at-a-hex actions need the ship to reach the hex (ship_points_at_hex),
     # so each ship tries only the few hexes at the ends of its path.
     for k in range(SHIPS_PER_PLAYER):
@@ -299,7 +316,7 @@ def _movement(state, tb, p, out, n):
                 n += 1
             h = next_hex_at_ends(tb, e, h)
     for k in range(SHIPS_PER_PLAYER):
-        for c in range(NUM_CARGO):
+        for c in (FISH, SPICE_SACK):  # the only cargo handed in (can_deliver)
             if can_deliver(state, tb, p, k, c):
                 out[n] = A.DELIVER + k * NUM_CARGO + c
                 n += 1
@@ -338,7 +355,7 @@ def _setup(state, tb, p, phase, out):
                         break
     else:  # SETUP_SHIP
         for e in range(tb[T_NUM_EDGES]):
-            if ship_route_ok(state, tb, p, e):
+            if at_own_harbor(state, tb, p, e) and ship_route_ok(state, tb, p, e):
                 out[n] = A.BUILD_SHIP + e
                 n += 1
     return n
@@ -394,8 +411,8 @@ def ep_legal_actions(state, tb, out):
         return _setup(state, tb, p, phase, out)
     if phase == PH.PLACE_SHIP:
         n = 0
-        for e in range(tb[T_NUM_EDGES]):
-            if can_build_ship(state, tb, p, e, True):
+        for e in range(tb[T_NUM_EDGES]):  # at_own_harbor: a cheap part of the route test
+            if at_own_harbor(state, tb, p, e) and can_build_ship(state, tb, p, e, True):
                 out[n] = A.BUILD_SHIP + e
                 n += 1
         return n

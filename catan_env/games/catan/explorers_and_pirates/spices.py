@@ -119,9 +119,15 @@ def _found_it(state, k, h):
     return False
 
 
+@njit(cache=True, inline="always")
+def may_fast_gold(state, tb, p):
+    """The part of :func:`can_fast_gold` that does not depend on the resource."""
+    return state[EL.FAST_GOLD_USED] < villages_with(state, tb, p, FAST_GOLD)
+
+
 @njit(cache=True)
 def can_fast_gold(state, tb, p, r):
-    if state[EL.FAST_GOLD_USED] >= villages_with(state, tb, p, FAST_GOLD):
+    if not may_fast_gold(state, tb, p):
         return False
     if state[EL.OPT_FAST_GOLD_BUYS]:
         return state[EL.GOLD + p] >= 1 and state[BANK + r] > 0

@@ -348,3 +348,38 @@ def test_determinize_refuses_ep():
 
     with pytest.raises(ValueError, match="explorers_and_pirates"):
         determinize(ep_game(), 0, np.random.default_rng(0))
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_walks_over_a_paths_neighbours_match_the_full_tests(scenario):
+    """E&P §2.4, E&P §3.2: the legal-action loops walk only the hexes at a path's
+    ends and the paths beside it; on every path of every scenario's board the walk
+    visits, ascending, exactly the hexes ``edge_touches_hex`` accepts and the paths
+    that share an end (the masks must not lose or add a move)."""
+    from catan_env.games.catan.explorers_and_pirates.board import (
+        edge_touches_hex,
+        next_edge_beside,
+        next_hex_at_ends,
+    )
+    from catan_env.games.catan.explorers_and_pirates.tables import (
+        T_EDGE_VERTICES,
+        T_NUM_EDGES,
+        T_NUM_HEXES,
+    )
+
+    tb = ep_game(scenario=scenario).tables
+    ne, nh = int(tb[T_NUM_EDGES]), int(tb[T_NUM_HEXES])
+    ends = tb[T_EDGE_VERTICES : T_EDGE_VERTICES + 2 * ne].reshape(ne, 2)
+    for e in range(ne):
+        walked, h = [], next_hex_at_ends(tb, e, -1)
+        while h >= 0:
+            walked.append(h)
+            h = next_hex_at_ends(tb, e, h)
+        assert walked == [h for h in range(nh) if edge_touches_hex(tb, e, h)], e
+        assert 1 <= len(walked) <= 4  # a path on the board's rim borders one hex
+        walked, f = [], next_edge_beside(tb, e, -1)
+        while f >= 0:
+            walked.append(f)
+            f = next_edge_beside(tb, e, f)
+        beside = [f for f in range(ne) if f != e and set(ends[f]) & set(ends[e])]
+        assert walked == beside, e
