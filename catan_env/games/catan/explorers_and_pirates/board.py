@@ -193,6 +193,12 @@ def own_harbor(state, p, v):
     )
 
 
+@njit(cache=True, inline="always")
+def own_settlement(state, p, v):
+    """``p``'s plain settlement (not a harbor settlement) stands on ``v``."""
+    return state[EL.EP_VERTEX_OWNER + v] == p and state[EL.EP_VERTEX_BUILDING + v] == 1
+
+
 @njit(cache=True)
 def ship_harbor(state, tb, p, e):
     """``p``'s harbor settlement at an end of path ``e``, or -1 (§2.4)."""

@@ -238,6 +238,23 @@ def can_rebuild_ship(state, tb, p, k):
 
 
 @njit(cache=True)
+def route_freed_by(state, tb, p, k):
+    """Ship ``k``'s own path is a route for a new ship once ``k`` is off it.
+
+    With every ship out, :func:`can_rebuild_ship` is ``any_ship_route(...) or
+    route_freed_by(...)``: taking one ship off frees only its own path.
+    """
+    i = ship_slot(p, k)
+    e = state[EL.SHIP_EDGE + i]
+    if e < 0 or not at_own_harbor(state, tb, p, e):
+        return False
+    state[EL.SHIP_EDGE + i] = -1
+    ok = ship_route_ok(state, tb, p, e)
+    state[EL.SHIP_EDGE + i] = e
+    return ok
+
+
+@njit(cache=True)
 def do_rebuild_ship(state, tb, p, k):
     """Pay, take ship ``k`` off with everything in its hold lost; place it next."""
     pay(state, p, EC.COST_SHIP)

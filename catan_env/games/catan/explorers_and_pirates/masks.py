@@ -4,7 +4,7 @@ import numpy as np
 from numba import njit
 
 from ..base.action_ids import maritime_index
-from ..common.constants import NUM_CARD_TYPES, NUM_RESOURCES
+from ..common.constants import MAX_PLAYERS, NUM_CARD_TYPES, NUM_RESOURCES
 from ..common.layout import (
     CURRENT_PLAYER,
     DISCARDS_OWED,
@@ -30,11 +30,13 @@ from .board import (
     next_edge_beside,
     next_hex_at_ends,
     own_harbor,
+    own_settlement,
     road_connected,
     settlement_spot_ok,
     vertex_has_own_road,
 )
 from .building import (
+    any_ship_route,
     can_build_harbor,
     can_build_road,
     can_build_settlement,
@@ -56,10 +58,22 @@ from .building import (
     may_make_crew,
     may_make_settler,
     may_rebuild_ship,
+    route_freed_by,
     ship_route_ok,
     ship_slot,
 )
-from .constants import FISH, NUM_CARGO, SETTLER, SHIPS_PER_PLAYER, SPICE_SACK
+from .constants import (
+    CREW,
+    FISH,
+    LAIR_ACTIVE,
+    MOD_FISH,
+    MOD_LAIRS,
+    MOD_SPICES,
+    NUM_CARGO,
+    SETTLER,
+    SHIPS_PER_PLAYER,
+    SPICE_SACK,
+)
 from .fish import can_catch, can_deliver, can_fish
 from .lairs import can_crew_to_lair, can_pick_up
 from .pirates import can_chase, can_rob, pirate_hex_ok
@@ -74,10 +88,12 @@ from .ships import (
     can_swap,
     can_unload,
     docked_harbor,
+    free_to_act,
 )
 from .spices import can_befriend, can_fast_gold, may_fast_gold
 from .tables import (
     T_EDGE_VERTICES,
+    T_MODULES,
     T_NUM_EDGES,
     T_NUM_HEXES,
     T_NUM_VERTICES,
@@ -101,7 +117,8 @@ def _drops(state, tb, p, out, n):
         if state[EL.SHIP_EDGE + ship_slot(p, k)] < 0:
             continue  # a ship in the supply holds nothing (can_drop_from_ship)
         for c in range(NUM_CARGO):
-            if can_drop_from_ship(state, p, k, c):
+            held = state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] > 0
+            if held and can_drop_from_ship(state, p, k, c):
                 out[n] = A.DROP_SHIP + k * NUM_CARGO + c
                 n += 1
     for v in range(tb[T_NUM_VERTICES]):
@@ -129,13 +146,14 @@ def _trade_build(state, tb, p, out, n):
                 out[n] = A.BUILD_SETTLEMENT + v
                 n += 1
     if may_build_road(state, p, False):
-        for e in range(ne):  # road_connected: the cheap, inlined part first
-            if road_connected(state, tb, p, e) and can_build_road(state, tb, p, e, False):
+        for e in range(ne):  # an empty, connected path: the cheap, inlined part first
+            free = state[EL.EP_ROAD_OWNER + e] < 0
+            if free and road_connected(state, tb, p, e) and can_build_road(state, tb, p, e, False):
                 out[n] = A.BUILD_ROAD + e
                 n += 1
     if may_build_harbor(state, p):
-        for v in range(nv):
-            if can_build_harbor(state, tb, p, v):
+        for v in range(nv):  # only on the player's own settlement (can_build_harbor)
+            if own_settlement(state, p, v) and can_build_harbor(state, tb, p, v):
                 out[n] = A.BUILD_HARBOR + v
                 n += 1
     if may_build_ship(state, p, False):
@@ -144,13 +162,16 @@ def _trade_build(state, tb, p, out, n):
                 out[n] = A.BUILD_SHIP + e
                 n += 1
     if may_rebuild_ship(state, p):
+        # A ship off the board frees only its own path, so a route open with every
+        # ship out stays open without any one of them (can_rebuild_ship, exactly).
+        some = any_ship_route(state, tb, p)
         for k in range(SHIPS_PER_PLAYER):
-            if can_rebuild_ship(state, tb, p, k):
+            if some or route_freed_by(state, tb, p, k):
                 out[n] = A.SCRAP_SHIP + k
                 n += 1
     if may_make_settler(state, p):
-        for v in range(nv):
-            if can_settler_to_storage(state, tb, p, v):
+        for v in range(nv):  # storage is at the player's harbors only
+            if own_harbor(state, p, v) and can_settler_to_storage(state, tb, p, v):
                 out[n] = A.SETTLER_TO_STORAGE + v
                 n += 1
         for k in range(SHIPS_PER_PLAYER):
@@ -177,7 +198,7 @@ def _trade_build(state, tb, p, out, n):
         n = _offer_additions(state, p, out, n)
     if may_make_crew(state, tb, p):
         for v in range(nv):
-            if can_crew_to_storage(state, tb, p, v):
+            if own_harbor(state, p, v) and can_crew_to_storage(state, tb, p, v):
                 out[n] = A.CREW_TO_STORAGE + v
                 n += 1
         for k in range(SHIPS_PER_PLAYER):
@@ -268,7 +289,8 @@ def _movement(state, tb, p, out, n):
     for k in range(SHIPS_PER_PLAYER):
         if docked & (1 << k):
             for c in range(NUM_CARGO):
-                if can_unload(state, tb, p, k, c):
+                held = state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] > 0
+                if held and can_unload(state, tb, p, k, c):
                     out[n] = A.UNLOAD + k * NUM_CARGO + c
                     n += 1
     for k in range(SHIPS_PER_PLAYER):
@@ -288,43 +310,56 @@ def _movement(state, tb, p, out, n):
                 n += 1
     # The ship-at-a-hex actions need the ship to reach the hex (ship_points_at_hex),
     # so each ship tries only the few hexes at the ends of its path.
+    modules = tb[T_MODULES]
+    lairs = (modules & MOD_LAIRS) != 0
     for k in range(SHIPS_PER_PLAYER):
-        e = state[EL.SHIP_EDGE + ship_slot(p, k)]
-        h = next_hex_at_ends(tb, e, -1) if e >= 0 else -1
+        i = ship_slot(p, k)
+        e = state[EL.SHIP_EDGE + i]
+        crewed = state[EL.SHIP_CARGO + i * NUM_CARGO + CREW] > 0
+        go = lairs and e >= 0 and crewed and free_to_act(state, k)
+        h = next_hex_at_ends(tb, e, -1) if go else -1
         while h >= 0:
-            if can_crew_to_lair(state, tb, p, k, h):
+            if state[EL.LAIR_STATE + h] == LAIR_ACTIVE and can_crew_to_lair(state, tb, p, k, h):
                 out[n] = A.CREW_TO_LAIR + k * EL.MAX_HEXES + h
                 n += 1
             h = next_hex_at_ends(tb, e, h)
     for k in range(SHIPS_PER_PLAYER):
         e = state[EL.SHIP_EDGE + ship_slot(p, k)]
-        h = next_hex_at_ends(tb, e, -1) if e >= 0 else -1
+        go = lairs and e >= 0 and free_to_act(state, k)
+        h = next_hex_at_ends(tb, e, -1) if go else -1
         while h >= 0:
-            if can_pick_up(state, tb, p, k, h):
+            if state[EL.LAIR_CREWS + h * MAX_PLAYERS + p] > 0 and can_pick_up(state, tb, p, k, h):
                 out[n] = A.PICK_UP_CREW + k * EL.MAX_HEXES + h
                 n += 1
             h = next_hex_at_ends(tb, e, h)
     if can_fish(state, tb):
         out[n] = A.FISHING_ROLL
         n += 1
+    fish = (modules & MOD_FISH) != 0
     for k in range(SHIPS_PER_PLAYER):
         e = state[EL.SHIP_EDGE + ship_slot(p, k)]
-        h = next_hex_at_ends(tb, e, -1) if e >= 0 else -1
+        go = fish and e >= 0 and free_to_act(state, k)
+        h = next_hex_at_ends(tb, e, -1) if go else -1
         while h >= 0:
-            if can_catch(state, tb, p, k, h):
+            if state[EL.FISH_ON + h] > 0 and can_catch(state, tb, p, k, h):
                 out[n] = A.CATCH_FISH + k * EL.MAX_HEXES + h
                 n += 1
             h = next_hex_at_ends(tb, e, h)
     for k in range(SHIPS_PER_PLAYER):
         for c in (FISH, SPICE_SACK):  # the only cargo handed in (can_deliver)
-            if can_deliver(state, tb, p, k, c):
+            held = state[EL.SHIP_CARGO + ship_slot(p, k) * NUM_CARGO + c] > 0
+            if held and can_deliver(state, tb, p, k, c):
                 out[n] = A.DELIVER + k * NUM_CARGO + c
                 n += 1
+    spices = (modules & MOD_SPICES) != 0
     for k in range(SHIPS_PER_PLAYER):
-        e = state[EL.SHIP_EDGE + ship_slot(p, k)]
-        h = next_hex_at_ends(tb, e, -1) if e >= 0 else -1
+        i = ship_slot(p, k)
+        e = state[EL.SHIP_EDGE + i]
+        crewed = state[EL.SHIP_CARGO + i * NUM_CARGO + CREW] > 0
+        go = spices and e >= 0 and crewed and free_to_act(state, k)
+        h = next_hex_at_ends(tb, e, -1) if go else -1
         while h >= 0:
-            if can_befriend(state, tb, p, k, h):
+            if state[EL.SPICE_SACKS + h] > 0 and can_befriend(state, tb, p, k, h):
                 out[n] = A.BEFRIEND + k * EL.MAX_HEXES + h
                 n += 1
             h = next_hex_at_ends(tb, e, h)

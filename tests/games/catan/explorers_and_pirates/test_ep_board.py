@@ -352,7 +352,7 @@ def test_determinize_refuses_ep():
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_walks_over_a_paths_neighbours_match_the_full_tests(scenario):
-    """E&P §2.4, E&P §3.2: the legal-action loops walk only the hexes at a path's
+    """E&P §2.4, E&P §2.5: the legal-action loops walk only the hexes at a path's
     ends and the paths beside it; on every path of every scenario's board the walk
     visits, ascending, exactly the hexes ``edge_touches_hex`` accepts and the paths
     that share an end (the masks must not lose or add a move)."""
