@@ -140,12 +140,20 @@ def test_observations_stay_inside_the_observation_space():
     """CCA §7: over random games both sides' observations lie in [0, 1], the bounds
     of the declared observation space."""
     rng = np.random.default_rng(11)
-    for scenario, seed in ((sc, seed) for sc in ("akragas", "example_special_rules") for seed in range(40)):
+    for scenario, seed in (
+        (sc, seed) for sc in ("akragas", "example_special_rules") for seed in range(40)
+    ):
         g = Game(scenario, seed=seed)
         while not g.done:
             for side in (0, 1):
                 o = observe(g.state, side)
-                assert o.min() >= 0.0 and o.max() <= 1.0, (scenario, seed, g.turn, side, np.flatnonzero((o < 0) | (o > 1)))
+                assert o.min() >= 0.0 and o.max() <= 1.0, (
+                    scenario,
+                    seed,
+                    g.turn,
+                    side,
+                    np.flatnonzero((o < 0) | (o > 1)),
+                )
             g.step(int(rng.choice(g.legal_actions())))
 
 

@@ -101,7 +101,9 @@ def may_build_road(state, p, free):
 
 @njit(cache=True)
 def can_build_road(state, tb, p, e, free):
-    if e >= tb[T_NUM_EDGES] or state[EL.EP_ROAD_OWNER + e] >= 0 or not may_build_road(state, p, free):
+    if e >= tb[T_NUM_EDGES] or state[EL.EP_ROAD_OWNER + e] >= 0:
+        return False
+    if not may_build_road(state, p, free):
         return False
     # Connection first: it is cheap and fails on most paths of the board.
     return road_connected(state, tb, p, e) and edge_road_ok(state, tb, e, p)

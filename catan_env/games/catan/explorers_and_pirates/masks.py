@@ -47,7 +47,6 @@ from .building import (
     can_drop_from_ship,
     can_drop_from_storage,
     can_maritime,
-    can_rebuild_ship,
     can_sell_for_gold,
     can_settler_to_ship,
     can_settler_to_storage,
