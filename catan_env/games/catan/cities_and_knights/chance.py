@@ -33,12 +33,15 @@ def describe(before: np.ndarray, after: np.ndarray, rolled: bool) -> list[str]:
         parts.append(f"roll {red + yellow} (red {red}, yellow {yellow})")
     if after[EVENT_FACE] >= 0 and (rolled or after[EVENT_FACE] != before[EVENT_FACE]):
         parts.append(f"event {EVENT_NAMES[int(after[EVENT_FACE])]}")
-    for q in range(n):
-        for k in range(NUM_CARD_KINDS):
-            i = PROGRESS_HAND + q * NUM_CARD_KINDS + k
-            for _ in range(max(0, int(after[i]) - int(before[i]))):
-                parts.append(f"seat {q} draws {CARD_KIND_NAMES[k]}")
-        if after[VP_CARDS + q] > before[VP_CARDS + q]:
+    # One array difference, not a scalar read per seat and card kind: a roll's
+    # hundreds of outcomes are each described.
+    hands = slice(PROGRESS_HAND, PROGRESS_HAND + n * NUM_CARD_KINDS)
+    drawn = (after[hands] - before[hands]).reshape(n, NUM_CARD_KINDS)
+    vp = after[VP_CARDS : VP_CARDS + n] > before[VP_CARDS : VP_CARDS + n]
+    for q in np.flatnonzero((drawn > 0).any(axis=1) | vp).tolist():
+        for k in np.flatnonzero(drawn[q] > 0).tolist():
+            parts += [f"seat {q} draws {CARD_KIND_NAMES[k]}"] * int(drawn[q, k])
+        if vp[q]:
             parts.append(f"seat {q} draws a victory point card")
     if not rolled:
         parts += steals(before, after, n)
