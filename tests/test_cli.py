@@ -240,3 +240,39 @@ def test_a_command_that_compiles_says_so(monkeypatch, capsys):
 def test_quiet_commands_stay_quiet(monkeypatch, capsys):
     monkeypatch.setattr(cli, "_cmd_simulate", lambda args: numba.njit(lambda x: x)(1) and 0)
     assert _run(["simulate", "-q"], capsys) == (0, "", "")
+
+
+def test_compile_fills_the_cache_one_process_per_game(capsys):
+    """catan-env compile: each game asked for is compiled (or loaded) in its own
+    process; --json gives the seconds per game, the text form a line per game."""
+    assert main(["compile", "--game", "ancients", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert list(out["seconds"]) == ["ancients"] and out["seconds"]["ancients"] > 0
+    assert main(["compile", "--variant", "base", "--jobs", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "compiling base (1 at a time)" in err
+    assert re.search(r"^  base: \d+\.\d s$", err, re.M)
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--jobs", "0"], "--jobs must be at least 1, got 0"),
+        (["--variant", "nope"], "unknown game 'nope'"),
+        (["--game", "catan", "--variant", "ancients"], "unknown catan variant 'ancients'"),
+    ],
+)
+def test_compile_refuses_bad_arguments(argv, message, capsys):
+    assert main(["compile", *argv]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"catan-env: error: {message}" or message in err
+    assert len(err.splitlines()) == 1
+
+
+def test_warm_many_checks_its_arguments():
+    from catan_env.warmup import warm_many
+
+    with pytest.raises(ValueError, match="jobs must be a positive integer, got 0"):
+        warm_many(["base"], jobs=0)
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        warm_many(["chess"])
