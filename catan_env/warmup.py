@@ -65,7 +65,8 @@ def warm_many(
 ) -> dict[str, float]:
     """:func:`warm` each game of ``names`` (default: every game) in its own process,
     ``jobs`` processes at a time, the slowest-to-compile games first; prints a line
-    per game as it finishes. Returns seconds per game.
+    per game as it finishes, and which are still compiling every 30 s, on
+    ``stream`` (None: nothing). Returns seconds per game.
 
     Raises:
         ValueError: an unknown game or ``jobs`` below 1.
@@ -81,7 +82,16 @@ def warm_many(
     seconds: dict[str, float] = {}
     running: list[tuple[str, subprocess.Popen]] = []
     pending = list(order)
+    start = last_word = time.monotonic()
     while pending or running:
+        if stream is not None and time.monotonic() - last_word >= _EVERY:
+            last_word = time.monotonic()
+            names_now = ", ".join(n for n, _ in running)
+            print(
+                f"  ... still compiling {names_now} ({last_word - start:.0f} s)",
+                file=stream,
+                flush=True,
+            )
         while pending and len(running) < jobs:
             name = pending.pop(0)
             cmd = [sys.executable, "-m", "catan_env.warmup", name]
@@ -104,6 +114,9 @@ def warm_many(
         time.sleep(0.05)
     return seconds
 
+
+#: Seconds between "still compiling" lines.
+_EVERY = 30.0
 
 #: Cold compile seconds of :func:`warm` on a 2-core machine, two games at once
 #: (2026-12-03), for the order of :func:`warm_many`: longest first, so that two jobs

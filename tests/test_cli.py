@@ -276,3 +276,17 @@ def test_warm_many_checks_its_arguments():
         warm_many(["base"], jobs=0)
     with pytest.raises(ValueError, match="unknown game 'chess'"):
         warm_many(["chess"])
+
+
+def test_warm_many_says_what_is_still_compiling(monkeypatch):
+    import io
+
+    from catan_env import warmup
+
+    monkeypatch.setattr(warmup, "_EVERY", 0.0)
+    out = io.StringIO()
+    seconds = warmup.warm_many(["ancients"], jobs=1, stream=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "compiling ancients (1 at a time)..."
+    assert any(line.startswith("  ... still compiling ancients (") for line in lines[1:-1])
+    assert lines[-1] == f"  ancients: {seconds['ancients']:.1f} s"
