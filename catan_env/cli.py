@@ -379,17 +379,29 @@ def _cmd_train(args) -> int:
     return 0
 
 
+def _add_game_selection(parser) -> None:
+    """``--game`` and ``--variant`` for the commands that take every game by default."""
+    parser.add_argument(
+        "--game", choices=registry.families(), default=None, help="only this family's games"
+    )
+    parser.add_argument("--variant", default=None, help="only this game")
+
+
+def _selected_games(args) -> list[str]:
+    """The games of ``--game`` / ``--variant`` (:func:`_add_game_selection`); all by default."""
+    if args.variant is not None:
+        return [registry.resolve(args.game or args.variant, args.variant if args.game else None)]
+    if args.game is not None:
+        return list(registry.members(args.game))
+    return list(registry.names())
+
+
 def _cmd_info(args) -> int:
     from . import __version__
     from .core import CACHE_DIR
     from .core.layout import STATE_DTYPE
 
-    if args.variant is not None:
-        names = [registry.resolve(args.game or args.variant, args.variant if args.game else None)]
-    elif args.game is not None:
-        names = list(registry.members(args.game))
-    else:
-        names = list(registry.names())
+    names = _selected_games(args)
     variants = {}
     for name in names:
         v = registry.get(name)
@@ -581,10 +593,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  catan-env info --variant cities_and_knights --json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    inf.add_argument(
-        "--game", choices=registry.families(), default=None, help="only this family's games"
-    )
-    inf.add_argument("--variant", default=None, help="only this game")
+    _add_game_selection(inf)
     inf.add_argument("--json", action="store_true", help="print one JSON object")
     inf.set_defaults(func=_cmd_info)
     comp = sub.add_parser(
@@ -597,10 +606,7 @@ def build_parser() -> argparse.ArgumentParser:
         "  catan-env compile --game catan --json",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    comp.add_argument(
-        "--game", choices=registry.families(), default=None, help="only this family's games"
-    )
-    comp.add_argument("--variant", default=None, help="only this game")
+    _add_game_selection(comp)
     comp.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="games at once (default: cores)"
     )
@@ -614,13 +620,7 @@ def _cmd_compile(args) -> int:
 
     if args.jobs < 1:
         raise ConfigError(f"--jobs must be at least 1, got {args.jobs}")
-    if args.variant is not None:
-        names = [registry.resolve(args.game or args.variant, args.variant)]
-    elif args.game is not None:
-        names = list(registry.members(args.game))
-    else:
-        names = list(registry.names())
-    seconds = warm_many(names, args.jobs, stream=None if args.json else sys.stderr)
+    seconds = warm_many(_selected_games(args), args.jobs, stream=None if args.json else sys.stderr)
     if args.json:
         print(json.dumps({"seconds": seconds}))
     return 0
