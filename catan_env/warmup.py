@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -80,13 +82,15 @@ def warm_many(
     if stream is not None:
         print(f"compiling {', '.join(order)} ({jobs} at a time)...", file=stream, flush=True)
     seconds: dict[str, float] = {}
-    running: list[tuple[str, subprocess.Popen]] = []
+    # Each child writes to a file, not a pipe: a pipe nobody reads until the child
+    # exits would stop a child that prints more than its buffer (numba warnings).
+    running: list[tuple[str, subprocess.Popen, Any]] = []
     pending = list(order)
     start = last_word = time.monotonic()
     while pending or running:
         if stream is not None and time.monotonic() - last_word >= _EVERY:
             last_word = time.monotonic()
-            names_now = ", ".join(n for n, _ in running)
+            names_now = ", ".join(n for n, _, _ in running)
             print(
                 f"  ... still compiling {names_now} ({last_word - start:.0f} s)",
                 file=stream,
@@ -95,17 +99,21 @@ def warm_many(
         while pending and len(running) < jobs:
             name = pending.pop(0)
             cmd = [sys.executable, "-m", "catan_env.warmup", name]
-            out = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-            running.append((name, out))
+            log = tempfile.TemporaryFile("w+")
+            proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, text=True)
+            running.append((name, proc, log))
         for item in list(running):
-            name, proc = item
+            name, proc, log = item
             if proc.poll() is None:
                 continue
             running.remove(item)
-            out = (proc.stdout.read() if proc.stdout else "").strip().splitlines()
+            log.seek(0)
+            out = log.read().strip().splitlines()
+            log.close()
             if proc.returncode != 0:
-                for _, other in running:
+                for _, other, other_log in running:
                     other.kill()
+                    other_log.close()
                 last = out[-1] if out else f"exit code {proc.returncode}"
                 raise RuntimeError(f"compiling {name} failed: {last}")
             seconds[name] = float(out[-1])

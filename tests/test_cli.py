@@ -290,3 +290,14 @@ def test_warm_many_says_what_is_still_compiling(monkeypatch):
     assert lines[0] == "compiling ancients (1 at a time)..."
     assert any(line.startswith("  ... still compiling ancients (") for line in lines[1:-1])
     assert lines[-1] == f"  ancients: {seconds['ancients']:.1f} s"
+
+
+def test_warm_many_names_the_game_whose_process_failed(monkeypatch):
+    import shutil
+    import sys
+
+    from catan_env import warmup
+
+    monkeypatch.setattr(sys, "executable", shutil.which("false"))
+    with pytest.raises(RuntimeError, match=r"^compiling ancients failed: exit code 1$"):
+        warmup.warm_many(["ancients"], jobs=1, stream=None)
