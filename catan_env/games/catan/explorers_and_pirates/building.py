@@ -17,6 +17,7 @@ from .board import (
     edge_road_ok,
     edge_touches_unexplored,
     own_harbor,
+    own_settlement,
     road_connected,
     settlement_spot_ok,
     ship_harbor,
@@ -156,7 +157,7 @@ def can_build_harbor(state, tb, p, v):
     """Upgrade of ``p``'s settlement on a coastal intersection (§4.6.3)."""
     if v >= tb[T_NUM_VERTICES] or not may_build_harbor(state, p):
         return False
-    if state[EL.EP_VERTEX_OWNER + v] != p or state[EL.EP_VERTEX_BUILDING + v] != 1:
+    if not own_settlement(state, p, v):
         return False
     return vertex_coastal(state, tb, v) and not vertex_touches_unexplored(state, tb, v)
 
