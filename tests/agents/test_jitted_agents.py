@@ -111,3 +111,44 @@ def test_choice_ignores_hidden_information(variant, name):
                 checked += 1
             g.step(driver.act(g))
     assert checked > 200
+
+
+def test_base_heuristic_memo_scores_equal_a_full_evaluation():
+    """The base heuristic's lookahead reuses production, frontier and threat from
+    a memo (value_memo); on every decision of random and heuristic games, and for
+    every action it looks ahead (robber moves, roads, buildings, trades...), the
+    memo's score is the very float value() gives the same state."""
+    from catan_env.games.catan.base import heuristic as H
+    from catan_env.games.catan.base.step import apply_action
+    from catan_env.games.catan.common import layout as L
+
+    work = np.zeros(H.WORK_SIZE, np.int32)
+    prods = np.empty(32)
+    prod8 = np.empty(8)
+    tmp = np.empty(4)
+    memo = np.empty(H.MEMO_SIZE)
+    keys = work[H._KEYS : H._KEYS + H.NUM_KEYS]
+    dist = work[H._DIST : H._DIST + 54]
+    checked = set()
+    for seed in range(4):
+        g = Game(num_players=4, seed=seed)
+        rng = np.random.default_rng(seed)
+        heuristic = make_agent("heuristic")
+        while not g.done and g.turn < 150:
+            legal = g.legal_actions()
+            p = int(g.state[L.CURRENT_PLAYER])
+            if len(legal) > 1:
+                base = H.value_memo(g.state, g.tables, p, dist, prods, tmp, keys, memo, True)
+                assert base == H.value(g.state, g.tables, p, dist, prod8, tmp)
+                for a in legal:
+                    copy = g.state.copy()
+                    copy[L.OPT_SKIP_FORCED] = 0
+                    apply_action(copy, g.tables, int(a))
+                    want = H.value(copy, g.tables, p, dist, prod8, tmp)
+                    got = H.value_memo(copy, g.tables, p, dist, prods, tmp, keys, memo, False)
+                    assert got == want, (g.action_name(int(a)) if hasattr(g, "action_name") else a)
+                    checked.add(g.phase)
+            a = heuristic.act(g) if p % 2 else int(legal[rng.integers(len(legal))])
+            g.step(int(a))
+    # The scores cover the phases where the memo takes different paths.
+    assert {"setup_settlement", "action", "move_robber", "discard"} <= checked

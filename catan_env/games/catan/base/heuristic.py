@@ -5,6 +5,9 @@ the result with :func:`value` (VP, production by pip counts and diversity,
 reachable settlement spots, cards in hand and what they nearly buy,
 development cards, army, road length, opponents' production weighted towards
 the leaders). It plays the best action and breaks ties at random.
+The lookahead takes the parts of the value that only the pieces decide from
+a memo of the decision's own state (:func:`value_memo`), which gives the same
+floats as :func:`value`.
 
 Actions whose outcome would reveal what the seat cannot know are never
 looked ahead: the roll, buying a development card (the deck order is
@@ -21,7 +24,9 @@ from catan_env.core.borrow import borrow
 from ..common.agents import keep_best, proposer_near_win, weight_table, weighted_pick
 from ..common.cards import hand_size, pay
 from ..common.constants import (
+    CITY,
     COST_DEV_CARD,
+    MAX_PLAYERS,
     DEV_DECK_SIZE,
     NUM_CARD_TYPES,
     NUM_DEV_TYPES,
@@ -35,6 +40,7 @@ from ..common.evaluation import (
     cards_worth,
     frontier,
     hex_pips,
+    pips,
     opponents_threat,
     production,
     production_worth,
@@ -42,10 +48,13 @@ from ..common.evaluation import (
 from ..common.layout import (
     ACTIVE_PLAYER,
     BANK,
+    CITIES_LEFT,
     CURRENT_PLAYER,
     DECK_POS,
     DEV_HAND,
     HAND,
+    HEX_NUMBER,
+    HEX_TERRAIN,
     NUM_PLAYERS,
     OPT_DISCARD_LIMIT,
     OPT_SKIP_FORCED,
@@ -54,11 +63,15 @@ from ..common.layout import (
     ROAD_LENGTH,
     ROADS_LEFT,
     ROBBER_HEX,
+    SETTLEMENTS_LEFT,
     STATE_SIZE,
     TRADE_GIVE,
     TRADE_WANT,
+    VERTEX_BUILDING,
+    VERTEX_OWNER,
     WINNER,
 )
+from ..common.tables import T_HEX_VERTICES
 from ..common.phases import TRADE_COMPOSE, TRADE_RESPOND
 from ..common.scoring import army, total_vp
 from . import action_ids as A
@@ -82,8 +95,24 @@ ROAD_BUILDING_BONUS = 8.0
 YEAR_OF_PLENTY_BONUS = 9.0
 ACCEPT_MARGIN = 1.0
 
-#: Scratch space one decision of the heuristic needs (int32 words).
-WORK_SIZE = STATE_SIZE + 64
+#: Scratch space one decision of the heuristic needs (int32 words): a state
+#: copy, the frontier's distances, the memo's keys.
+WORK_SIZE = STATE_SIZE + 96
+_DIST = STATE_SIZE
+_KEYS = STATE_SIZE + 64
+
+# The lookahead's memo (see value_memo): float slots, then the key words.
+_M_PRODS = 0  # every seat's production by card type
+_M_PROD_WORTH = MAX_PLAYERS * NUM_CARD_TYPES
+_M_FRONT = _M_PROD_WORTH + 1  # the frontier's (worth, spots now, spots later)
+_M_THREAT = _M_FRONT + 3
+MEMO_SIZE = _M_THREAT + 1
+_K_ROBBER = 0
+_K_SETTLEMENTS = 1  # per seat
+_K_CITIES = _K_SETTLEMENTS + MAX_PLAYERS  # per seat
+_K_VP = _K_CITIES + MAX_PLAYERS  # per seat
+_K_ROADS = _K_VP + MAX_PLAYERS
+NUM_KEYS = _K_ROADS + 1
 
 
 @njit(cache=True)
@@ -112,6 +141,128 @@ def value(state, tb, p, dist, prod, tmp):
     return v
 
 
+@njit(cache=True, inline="always")
+def _same_buildings(state, keys, q):
+    """Seat ``q``'s buildings are as when the memo was filled: buildings are
+    never removed in the base game, so equal counts in supply mean equal
+    buildings."""
+    return (
+        keys[_K_SETTLEMENTS + q] == state[SETTLEMENTS_LEFT + q]
+        and keys[_K_CITIES + q] == state[CITIES_LEFT + q]
+    )
+
+
+@njit(cache=True, inline="always")
+def _add_hex_yield(state, tb, h, q, sign, out):
+    """Add ``sign`` times what hex ``h`` yields seat ``q`` (as :func:`production`
+    counts it: a city twice) to ``out``."""
+    w = pips(state[HEX_NUMBER + h])
+    if w == 0:
+        return
+    t = state[HEX_TERRAIN + h]
+    for k in range(6):
+        v = tb[T_HEX_VERTICES + 6 * h + k]
+        if state[VERTEX_OWNER + v] == q:
+            out[t] += sign * (2 * w if state[VERTEX_BUILDING + v] == CITY else w)
+
+
+@njit(cache=True)
+def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill):
+    """:func:`value` of ``state`` for ``p``, reusing the board's parts from a memo.
+
+    The lookahead scores many states that differ from the decision's state in
+    a hand, one piece or the robber's hex. Each seat's production, the
+    frontier and the opponents' threat depend only on the pieces, so they
+    come from ``memo`` (floats, :data:`MEMO_SIZE`) while the keys they depend
+    on (``keys``, int words, :data:`NUM_KEYS`) are unchanged; after a robber
+    move a seat's production is the memo's plus the old hex's yield minus the
+    new one's. ``fill`` computes everything and stores it (the decision's own
+    state). Productions are sums of whole pips, exact in floats in any order,
+    and the total is formed in the same order as :func:`value`, so the result
+    is the same float. ``prods`` is scratch space for every seat's production
+    (``MAX_PLAYERS * NUM_CARD_TYPES`` floats).
+    """
+    w = state[WINNER]
+    if w >= 0:
+        return WIN if w == p else -WIN
+    n = state[NUM_PLAYERS]
+    robber = state[ROBBER_HEX]
+    old_robber = keys[_K_ROBBER]
+    # The threat is the memo's while the robber, the opponents' buildings and
+    # their public VP are; then only p's own production is needed.
+    same_threat = not fill and robber == old_robber
+    for q in range(n):
+        if q != p and same_threat:
+            same_threat = _same_buildings(state, keys, q) and keys[_K_VP + q] == state[PUBLIC_VP + q]
+    for q in range(n):
+        if q != p and same_threat:
+            continue
+        out = prods[q * NUM_CARD_TYPES : (q + 1) * NUM_CARD_TYPES]
+        if fill or not _same_buildings(state, keys, q):
+            production(state, tb, q, False, out)
+            continue
+        for r in range(NUM_CARD_TYPES):
+            out[r] = memo[_M_PRODS + q * NUM_CARD_TYPES + r]
+        if robber != old_robber:
+            _add_hex_yield(state, tb, old_robber, q, 1, out)
+            _add_hex_yield(state, tb, robber, q, -1, out)
+    prod = prods[p * NUM_CARD_TYPES : (p + 1) * NUM_CARD_TYPES]
+    own = not fill and robber == old_robber and _same_buildings(state, keys, p)
+    worth = memo[_M_PROD_WORTH] if own else production_worth(state, p, prod)
+    v = VP_WORTH * total_vp(state, p)
+    v += worth
+    # The frontier reads the production only for which resources are missing.
+    reuse = not fill and keys[_K_ROADS] == state[ROADS_LEFT + p] and _same_buildings(state, keys, p)
+    if reuse and robber != old_robber:
+        for r in range(NUM_RESOURCES):
+            if (prod[r] == 0) != (memo[_M_PRODS + p * NUM_CARD_TYPES + r] == 0):
+                reuse = False
+    if reuse:
+        front = memo[_M_FRONT]
+        now = int(memo[_M_FRONT + 1])
+        later = int(memo[_M_FRONT + 2])
+    else:
+        front, now, later = frontier(state, tb, p, prod, dist)
+    if fill:
+        for i in range(n * NUM_CARD_TYPES):
+            memo[_M_PRODS + i] = prods[i]
+        memo[_M_PROD_WORTH] = worth
+        memo[_M_FRONT] = front
+        memo[_M_FRONT + 1] = now
+        memo[_M_FRONT + 2] = later
+        keys[_K_ROBBER] = robber
+        keys[_K_ROADS] = state[ROADS_LEFT + p]
+        for q in range(n):
+            keys[_K_SETTLEMENTS + q] = state[SETTLEMENTS_LEFT + q]
+            keys[_K_CITIES + q] = state[CITIES_LEFT + q]
+            keys[_K_VP + q] = state[PUBLIC_VP + q]
+    v += front
+    v += cards_worth(state, p, state[OPT_DISCARD_LIMIT])
+    best, second = base_targets(state, p, now, later > 0, DEV_DECK_SIZE - state[DECK_POS])
+    v += best + SECOND_TARGET * second
+    for d in range(NUM_DEV_TYPES):
+        if d != VICTORY_POINT:
+            v += DEV_CARD_WORTH * state[DEV_HAND + p * NUM_DEV_TYPES + d]
+    v += ARMY_WORTH * army(state, p)
+    v += ROAD_LENGTH_WORTH * state[ROAD_LENGTH + p]
+    if same_threat:
+        threat = memo[_M_THREAT]
+    else:
+        # opponents_threat, term by term, from the productions above.
+        threat = 0.0
+        for k in range(1, n):
+            q = (p + k) % n
+            tmp[q] = state[PUBLIC_VP + q]
+            total = 0.0
+            for r in range(NUM_CARD_TYPES):
+                total += prods[q * NUM_CARD_TYPES + r]
+            threat += total * (1.0 + 0.15 * tmp[q])
+    if fill:
+        memo[_M_THREAT] = threat
+    v -= OPPONENT_WEIGHT * threat
+    return v
+
+
 @njit(cache=True)
 def blocked_pips(state, tb, p):
     """Pips of ``p``'s buildings on the robber's hex (what a Knight would free)."""
@@ -131,15 +282,15 @@ def monopoly_yield(state, p):
 
 
 @njit(cache=True)
-def _after(state, tb, a, p, copy, dist, prod, tmp):
+def _after(state, tb, a, p, copy, dist, prod, tmp, keys, memo):
     copy[:STATE_SIZE] = state[:STATE_SIZE]
     copy[OPT_SKIP_FORCED] = 0  # a forced follow-up could be a roll: never look at dice
     apply_action(copy, tb, a)
-    return value(copy, tb, p, dist, prod, tmp)
+    return value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False)
 
 
 @njit(cache=True)
-def _accept_gain(state, tb, p, base, copy, dist, prod, tmp):
+def _accept_gain(state, tb, p, base, copy, dist, prod, tmp, keys, memo):
     """Gain in value if ``p`` accepts the offer on the table."""
     copy[:STATE_SIZE] = state[:STATE_SIZE]
     a = state[ACTIVE_PLAYER]
@@ -148,7 +299,7 @@ def _accept_gain(state, tb, p, base, copy, dist, prod, tmp):
         want = state[TRADE_WANT + r]
         copy[HAND + p * NUM_CARD_TYPES + r] += give - want
         copy[HAND + a * NUM_CARD_TYPES + r] += want - give
-    return value(copy, tb, p, dist, prod, tmp) - base
+    return value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False) - base
 
 
 @njit(cache=True)
@@ -160,23 +311,25 @@ def heuristic_action(state, tb, legal, count, rng, at, work):
     """
     if count == 1:
         return legal[0]
-    prod = np.empty(NUM_CARD_TYPES, np.float64)
-    tmp = np.empty(4, np.float64)
-    return _best_action(state, tb, legal, count, rng, at, work, prod, tmp)
+    prod = np.empty(MAX_PLAYERS * NUM_CARD_TYPES, np.float64)
+    tmp = np.empty(MAX_PLAYERS, np.float64)
+    memo = np.empty(MEMO_SIZE, np.float64)
+    return _best_action(state, tb, legal, count, rng, at, work, prod, tmp, memo)
 
 
 @njit(cache=True)
-def _best_action(state, tb, legal, count, rng, at, work, prod, tmp):
+def _best_action(state, tb, legal, count, rng, at, work, prod, tmp, memo):
     # Borrowed (catan_env.core.borrow): the lookahead hands these to a call per action.
     state, tb, legal = borrow(state), borrow(tb), borrow(legal)
     rng, work = borrow(rng), borrow(work)
-    prod, tmp = borrow(prod), borrow(tmp)
+    prod, tmp, memo = borrow(prod), borrow(tmp), borrow(memo)
     p = state[CURRENT_PLAYER]
     n = state[NUM_PLAYERS]
     phase = state[PHASE]
     copy = work[:STATE_SIZE]
-    dist = work[STATE_SIZE : STATE_SIZE + 54]
-    base = value(state, tb, p, dist, prod, tmp)
+    dist = work[_DIST : _DIST + 54]
+    keys = work[_KEYS : _KEYS + NUM_KEYS]
+    base = value_memo(state, tb, p, dist, prod, tmp, keys, memo, True)
     best = -np.inf
     ties = 0
     choice = legal[0]
@@ -187,18 +340,18 @@ def _best_action(state, tb, legal, count, rng, at, work, prod, tmp):
         elif a == A.BUY_DEV:
             copy[:STATE_SIZE] = state[:STATE_SIZE]
             pay(copy, p, COST_DEV_CARD)
-            s = value(copy, tb, p, dist, prod, tmp) + DEV_BUY_WORTH - EPSILON
+            s = value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False) + DEV_BUY_WORTH - EPSILON
         elif A.STEAL <= a < A.STEAL + 3:
             q = (p + a - A.STEAL + 1) % n
             s = base + hand_size(state, q) + 0.5 * state[PUBLIC_VP + q]
         elif a == A.TRADE_ACCEPT:
-            gain = _accept_gain(state, tb, p, base, copy, dist, prod, tmp)
+            gain = _accept_gain(state, tb, p, base, copy, dist, prod, tmp, keys, memo)
             s = base + gain - ACCEPT_MARGIN if not proposer_near_win(state) else -np.inf
         elif a >= A.TRADE_ADD_GIVE and phase != TRADE_RESPOND:
             # Never start or continue an offer of our own; cancel one if in it.
             s = -np.inf if phase != TRADE_COMPOSE or a != A.TRADE_CANCEL else base
         else:
-            s = _after(state, tb, a, p, copy, dist, prod, tmp) - EPSILON
+            s = _after(state, tb, a, p, copy, dist, prod, tmp, keys, memo) - EPSILON
             if a == A.PLAY_KNIGHT:
                 s += KNIGHT_BONUS + 1.5 * blocked_pips(state, tb, p)
             elif a == A.PLAY_ROAD_BUILDING:

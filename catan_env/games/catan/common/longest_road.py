@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-from ..board.standard import NUM_EDGES
+from ..board.standard import NUM_EDGES, NUM_VERTICES
 from .constants import MAX_PLAYERS, ROADS_PER_PLAYER
 from .layout import (
     EDGE_OWNER,
@@ -16,6 +16,9 @@ from .layout import (
 )
 from .tables import T_EDGE_VERTICES, T_VERTEX_EDGES, T_VERTEX_VERTICES
 
+# The search keeps intersections and roads in 64- and 128-bit sets.
+assert NUM_VERTICES <= 64 and NUM_EDGES <= 128
+
 LONGEST_ROAD_MIN = 5
 LONGEST_ROAD_VP = 2
 
@@ -26,61 +29,80 @@ def road_length(state, tb, p):
 
     A trail uses each road once, may revisit intersections, and may end at but
     not pass through an intersection holding another player's building.
-    Exhaustive depth-first search: at most 15 roads, so it stays small.
+    Exhaustive depth-first search from every intersection at an end of one of
+    ``p``'s roads (each once): at most 15 roads, so it stays small. The sets of
+    intersections and of roads used are bit sets, so the search allocates only
+    its stack (the heuristics' lookahead calls this after every road it tries).
     """
-    n_edges = NUM_EDGES
-    own = np.empty(ROADS_PER_PLAYER + 1, np.int64)
     n_own = 0
-    for e in range(n_edges):
+    starts = np.uint64(0)
+    one = np.uint64(1)
+    for e in range(NUM_EDGES):
         if state[EDGE_OWNER + e] == p:
-            own[n_own] = e
             n_own += 1
+            starts |= one << np.uint64(tb[T_EDGE_VERTICES + 2 * e])
+            starts |= one << np.uint64(tb[T_EDGE_VERTICES + 2 * e + 1])
     if n_own <= 1:
         return n_own
-    used = np.zeros(n_edges, np.bool_)
-    # Explicit DFS stack: the vertex we stand on and the next incident slot to try.
-    stack_v = np.empty(ROADS_PER_PLAYER + 2, np.int64)
-    stack_k = np.empty(ROADS_PER_PLAYER + 2, np.int64)
-    stack_e = np.empty(ROADS_PER_PLAYER + 2, np.int64)
+    # Explicit DFS stack: the vertex we stand on, the next incident slot to
+    # try, and the road that led there.
+    depth_max = ROADS_PER_PLAYER + 2
+    stack = np.empty(3 * depth_max, np.int64)
+    stack_k = depth_max
+    stack_e = 2 * depth_max
+    used_lo = np.uint64(0)  # roads 0-63 on the current trail
+    used_hi = np.uint64(0)  # roads 64-127
     best = 0
-    for i in range(n_own):
-        for side in range(2):
-            start = tb[T_EDGE_VERTICES + 2 * own[i] + side]
-            depth = 0
-            stack_v[0] = start
-            stack_k[0] = 0
-            stack_e[0] = -1
-            while depth >= 0:
-                v = stack_v[depth]
-                k = stack_k[depth]
-                moved = False
-                # Only the start of a trail may sit on an opponent's building or
-                # knight (C&K §2.8); own pieces never break a trail.
-                b = state[VERTEX_OWNER + v]
-                kn = state[KNIGHT_OWNER + v]
-                blocked = depth > 0 and ((b >= 0 and b != p) or (kn >= 0 and kn != p))
-                if not blocked:
-                    while k < 3:
-                        e = tb[T_VERTEX_EDGES + 3 * v + k]
-                        k += 1
-                        if e >= 0 and not used[e] and state[EDGE_OWNER + e] == p:
-                            stack_k[depth] = k
-                            used[e] = True
-                            nxt = tb[T_VERTEX_VERTICES + 3 * v + k - 1]
-                            depth += 1
-                            stack_v[depth] = nxt
-                            stack_k[depth] = 0
-                            stack_e[depth] = e
-                            if depth > best:
-                                best = depth
-                            moved = True
-                            break
-                if not moved:
-                    if stack_e[depth] >= 0:
-                        used[stack_e[depth]] = False
-                    depth -= 1
-            if best == n_own:
-                return best
+    for start in range(NUM_VERTICES):
+        if not (starts >> np.uint64(start)) & one:
+            continue
+        depth = 0
+        stack[0] = start
+        stack[stack_k] = 0
+        stack[stack_e] = -1
+        while depth >= 0:
+            v = stack[depth]
+            k = stack[stack_k + depth]
+            moved = False
+            # Only the start of a trail may sit on an opponent's building or
+            # knight (C&K §2.8); own pieces never break a trail.
+            b = state[VERTEX_OWNER + v]
+            kn = state[KNIGHT_OWNER + v]
+            blocked = depth > 0 and ((b >= 0 and b != p) or (kn >= 0 and kn != p))
+            if not blocked:
+                while k < 3:
+                    e = tb[T_VERTEX_EDGES + 3 * v + k]
+                    k += 1
+                    if e < 0 or state[EDGE_OWNER + e] != p:
+                        continue
+                    if e < 64:
+                        bit = one << np.uint64(e)
+                        if used_lo & bit:
+                            continue
+                        used_lo |= bit
+                    else:
+                        bit = one << np.uint64(e - 64)
+                        if used_hi & bit:
+                            continue
+                        used_hi |= bit
+                    stack[stack_k + depth] = k
+                    depth += 1
+                    stack[depth] = tb[T_VERTEX_VERTICES + 3 * v + k - 1]
+                    stack[stack_k + depth] = 0
+                    stack[stack_e + depth] = e
+                    if depth > best:
+                        best = depth
+                    moved = True
+                    break
+            if not moved:
+                e = stack[stack_e + depth]
+                if e >= 64:
+                    used_hi &= ~(one << np.uint64(e - 64))
+                elif e >= 0:
+                    used_lo &= ~(one << np.uint64(e))
+                depth -= 1
+        if best == n_own:
+            return best
     return best
 
 

@@ -199,3 +199,55 @@ def test_short_networks(n_roads):
     settle(d, TOP3[0], 0)
     roads(d, ROW3[:n_roads], 0)
     assert _lengths(game(d))[0] == n_roads
+
+
+def _reference_length(state, tb, p):
+    """The longest trail by plain recursion over every start and every road order."""
+    from catan_env.games.catan.board.standard import NUM_EDGES, NUM_VERTICES
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.tables import T_VERTEX_EDGES, T_VERTEX_VERTICES
+
+    def blocked(v):
+        b, k = state[L.VERTEX_OWNER + v], state[L.KNIGHT_OWNER + v]
+        return (b >= 0 and b != p) or (k >= 0 and k != p)
+
+    def longest_from(v, used, first):
+        if not first and blocked(v):
+            return 0
+        best = 0
+        for k in range(3):
+            e = tb[T_VERTEX_EDGES + 3 * v + k]
+            if e >= 0 and e not in used and state[L.EDGE_OWNER + e] == p:
+                nxt = tb[T_VERTEX_VERTICES + 3 * v + k]
+                best = max(best, 1 + longest_from(nxt, used | {e}, False))
+        return best
+
+    assert NUM_EDGES <= 128
+    return max(longest_from(v, frozenset(), True) for v in range(NUM_VERTICES))
+
+
+@pytest.mark.parametrize("variant", ["base", "cities_and_knights"])
+def test_road_length_matches_a_plain_search_on_random_positions(variant):
+    """base §9.1 (C&K §2.8 for knights): the jitted search, bit sets and all,
+    equals an exhaustive recursive search on positions from random games."""
+    import numpy as np
+
+    from catan_env.game import Game
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.longest_road import road_length
+
+    checked = long_ones = 0
+    for seed in range(6):
+        g = Game(variant=variant, num_players=4, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.done and g.turn < 250:
+            legal = g.legal_actions()
+            g.step(int(legal[rng.integers(len(legal))]))
+            if g.state[L.DECISIONS] % 40:
+                continue
+            for p in range(4):
+                want = _reference_length(g.state, g.tables, p)
+                assert road_length(g.state, g.tables, p) == want
+                checked += 1
+                long_ones += want >= 5
+    assert checked > 200 and long_ones > 10  # the positions include long, branching networks
