@@ -10,10 +10,14 @@ with 4 players, Ancients' two sides):
 * ``learner_env_steps_per_s_random_opponents``: the same with random opponents
   (the env's own cost, without the heuristic's lookahead);
 * ``ppo_steps_per_s``: sb3-contrib's MaskablePPO learning on that env
-  (rollouts and updates, one torch thread), learner steps per second;
-* ``ppo_steps_per_s_gym_path``: the same PPO settings on today's path, a
-  ``DummyVecEnv`` of :class:`catan_env.gym_env.CatanEnv` (one Python env per
-  game, a per-env mask call), ``None`` for a game without a Gymnasium env;
+  (rollouts and updates, one torch thread) with the trainer's policy class
+  (:class:`train.masked_policy.FastMaskablePolicy`), learner steps per second;
+* ``ppo_steps_per_s_sb3_policy``: the same with sb3-contrib's own
+  ``MlpPolicy`` (what the policy class alone gains);
+* ``ppo_steps_per_s_gym_path``: the same PPO settings on the path as it was
+  before the learner env, sb3-contrib's ``MlpPolicy`` over a ``DummyVecEnv``
+  of :class:`catan_env.gym_env.CatanEnv` (one Python env per game, a per-env
+  mask call), ``None`` for a game without a Gymnasium env;
 * ``ratio_ppo_vs_gym_path``: the two PPO figures' ratio.
 
 Each figure also comes per CPU second of the benchmark's process (``*_cpu``):
@@ -72,13 +76,13 @@ def env_alone(game: str, options: dict, seconds: float, num_envs: int = 256,
     return steps / (time.perf_counter() - t0), steps / (time.process_time() - c0)
 
 
-def _model(venv, seed: int = 0):
+def _model(venv, policy="MlpPolicy", seed: int = 0):
     import torch
     from sb3_contrib import MaskablePPO
 
     net = list(PPO["net"])
     return MaskablePPO(
-        "MlpPolicy",
+        policy,
         venv,
         n_steps=PPO["n_steps"] * PPO["n_envs"] // venv.num_envs,
         batch_size=PPO["batch_size"],
@@ -90,10 +94,10 @@ def _model(venv, seed: int = 0):
     )
 
 
-def ppo_rate(venv, seconds: float) -> tuple[float, float]:
+def ppo_rate(venv, seconds: float, policy="MlpPolicy") -> tuple[float, float]:
     """Learner steps/s of MaskablePPO learning on ``venv`` (whole rollouts and
     updates): per wall-clock second and per CPU second of this process."""
-    model = _model(venv)
+    model = _model(venv, policy)
     rollout = model.n_steps * venv.num_envs
     model.learn(total_timesteps=rollout)  # the first rollout compiles and warms up
     done = 0
@@ -104,14 +108,18 @@ def ppo_rate(venv, seconds: float) -> tuple[float, float]:
     return done / (time.perf_counter() - t0), done / (time.process_time() - c0)
 
 
-def ppo_new(game: str, options: dict, seconds: float, threads: int) -> tuple[float, float]:
+def ppo_new(game: str, options: dict, seconds: float, threads: int,
+            trainer_policy: bool = True) -> tuple[float, float]:  # fmt: skip
+    """MaskablePPO on the learner env, with the trainer's policy class
+    (:class:`train.masked_policy.FastMaskablePolicy`) or sb3-contrib's own."""
     import numba
 
     from catan_env.vector import LearnerVecEnv
+    from train.masked_policy import FastMaskablePolicy
 
     numba.set_num_threads(threads)
     env = LearnerVecEnv(game, num_envs=PPO["n_envs"], opponents="heuristic", seed=0, **options)
-    return ppo_rate(env, seconds)
+    return ppo_rate(env, seconds, FastMaskablePolicy if trainer_policy else "MlpPolicy")
 
 
 def ppo_gym(game: str, options: dict, seconds: float) -> tuple[float, float] | None:
@@ -143,6 +151,7 @@ def measure(game: str, seconds: float, threads: int, gym: bool) -> dict:
         ("learner_env_steps_per_s_random_opponents",
          env_alone(game, options, seconds, opponents="random")),
         ("ppo_steps_per_s", ppo_new(game, options, seconds, threads)),
+        ("ppo_steps_per_s_sb3_policy", ppo_new(game, options, seconds, threads, False)),
     ):  # fmt: skip
         row[key], row[key + "_cpu"] = round(wall, 1), round(cpu, 1)
     g = ppo_gym(game, options, seconds) if gym else None

@@ -44,6 +44,7 @@ from agents import make_agent
 from catan_env import Game
 from catan_env.gym_env import CatanEnv
 
+from .masked_policy import FastMaskablePolicy
 from .train_ppo import VARIANTS, actor_of, evaluate, parse_pool, save_checkpoint
 from .train_ppo import build_parser as ppo_parser
 
@@ -256,7 +257,7 @@ def main(argv: list[str] | None = None) -> dict:
         model = MaskablePPO.load(args.init, env=env, device="cpu")
     else:
         model = MaskablePPO(
-            "MlpPolicy",
+            FastMaskablePolicy,
             env,
             policy_kwargs={"net_arch": {"pi": net, "vf": net}, "activation_fn": activation},
             seed=args.seed,

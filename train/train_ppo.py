@@ -45,6 +45,7 @@ if __package__ in (None, ""):
 
 from agents.policy_agent import FORMAT, META_MEMBER, PolicyAgent, PolicyNet, load_policy
 from catan_env.gym_env import CatanEnv  # the gym path and evaluate()
+from train.masked_policy import FastMaskablePolicy
 
 #: The games trained, by the names ``catan-env --variant`` and the envs take (no aliases).
 VARIANTS = {
@@ -664,13 +665,13 @@ def main(argv: list[str] | None = None) -> dict:
         if args.resume:
             model = MaskablePPO.load(args.resume, env=venv, device="cpu", custom_objects=custom)
         else:
-            model = MaskablePPO("MlpPolicy", venv, **ppo_kwargs)
+            model = MaskablePPO(FastMaskablePolicy, venv, **ppo_kwargs)
     else:
         venv = _gym_env(args, variant, pool_entries, options, out)
         if args.resume:
             model = MaskablePPO.load(args.resume, env=venv, device="cpu", custom_objects=custom)
         else:
-            model = MaskablePPO("MlpPolicy", venv, **ppo_kwargs)
+            model = MaskablePPO(FastMaskablePolicy, venv, **ppo_kwargs)
     callback = make_callback(args, meta, out, on_snapshot)
     t0 = time.monotonic()
     start_steps = model.num_timesteps  # a resumed model starts where it stopped

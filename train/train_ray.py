@@ -52,6 +52,7 @@ if __package__ in (None, ""):
 
 from agents.policy_agent import PolicyAgent, PolicyNet, export_policy  # noqa: E402
 from catan_env.gym_env import CatanEnv  # noqa: E402
+from train.masked_policy import FastMaskablePolicy  # noqa: E402
 
 #: The variants trained, by the names ``catan-env --variant`` and the envs take (no aliases).
 VARIANTS = {name: name for name in ("base", "cities_and_knights")}
@@ -282,12 +283,12 @@ def main(argv: list[str] | None = None) -> int:
     meta = {
         "variant": variant,
         "num_players": args.players,
-        "activation": "tanh",  # MlpPolicy's default
+        "activation": "tanh",  # the policy's default
         "obs_size": int(probe.observation_space.shape[0]),
         "num_actions": int(probe.action_space.n),
     }
     model = MaskablePPO(
-        "MlpPolicy",
+        FastMaskablePolicy,
         venv,
         n_steps=args.n_steps,
         batch_size=min(256, args.n_steps * venv.num_envs),
