@@ -146,9 +146,86 @@ def test_base_heuristic_memo_scores_equal_a_full_evaluation():
                     apply_action(copy, g.tables, int(a))
                     want = H.value(copy, g.tables, p, dist, prod8, tmp)
                     got = H.value_memo(copy, g.tables, p, dist, prods, tmp, keys, memo, False)
-                    assert got == want, (g.action_name(int(a)) if hasattr(g, "action_name") else a)
+                    assert got == want, g.action_name(int(a)) if hasattr(g, "action_name") else a
                     checked.add(g.phase)
             a = heuristic.act(g) if p % 2 else int(legal[rng.integers(len(legal))])
             g.step(int(a))
     # The scores cover the phases where the memo takes different paths.
     assert {"setup_settlement", "action", "move_robber", "discard"} <= checked
+
+
+def _reference_frontier(state, tb, p, own):
+    """The heuristics' frontier by plain dist arrays (three sweeps of every intersection)."""
+    from catan_env.games.catan.board.standard import NUM_VERTICES
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.evaluation import FRONTIER_REACH, spot_worth
+    from catan_env.games.catan.common.tables import (
+        T_EDGE_VERTICES,
+        T_VERTEX_EDGES,
+        T_VERTEX_VERTICES,
+    )
+
+    def foreign(v):
+        b, k = state[L.VERTEX_OWNER + v], state[L.KNIGHT_OWNER + v]
+        return (b >= 0 and b != p) or (k >= 0 and k != p)
+
+    def edges(v):
+        return [e for e in tb[T_VERTEX_EDGES + 3 * v : T_VERTEX_EDGES + 3 * v + 3] if e >= 0]
+
+    dist = [99] * NUM_VERTICES
+    for v in range(NUM_VERTICES):
+        if state[L.VERTEX_OWNER + v] == p:
+            dist[v] = 0
+        elif not foreign(v) and any(state[L.EDGE_OWNER + e] == p for e in edges(v)):
+            dist[v] = 0
+    for d in range(2):
+        for v in range(NUM_VERTICES):
+            if dist[v] != d or foreign(v):
+                continue
+            for e in edges(v):
+                if state[L.EDGE_OWNER + e] < 0:
+                    a, b = tb[T_EDGE_VERTICES + 2 * e], tb[T_EDGE_VERTICES + 2 * e + 1]
+                    w = b if a == v else a
+                    dist[w] = min(dist[w], d + 1)
+    if state[L.SETTLEMENTS_LEFT + p] == 0:
+        return 0.0, 0, 0
+    best, now, later = 0.0, 0, 0
+    for v in range(NUM_VERTICES):
+        d = dist[v]
+        near = [w for w in tb[T_VERTEX_VERTICES + 3 * v : T_VERTEX_VERTICES + 3 * v + 3] if w >= 0]
+        free = state[L.VERTEX_OWNER + v] < 0 and all(state[L.VERTEX_OWNER + w] < 0 for w in near)
+        if d > 2 or state[L.KNIGHT_OWNER + v] >= 0 or not free:
+            continue
+        if d > 0 and state[L.ROADS_LEFT + p] < d:
+            continue
+        now, later = (now + 1, later) if d == 0 else (now, later + 1)
+        best = max(best, FRONTIER_REACH[d] * spot_worth(state, tb, v, own))
+    return best, now, later
+
+
+@pytest.mark.parametrize("variant", ["base", "cities_and_knights"])
+def test_frontier_matches_a_plain_search_on_random_positions(variant):
+    """The heuristics' frontier (bit-set search) equals the three-sweep reference
+    on positions of random games, knights (C&K) included."""
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.evaluation import frontier, production
+
+    own = np.empty(8)
+    dist = np.zeros(54, np.int32)
+    checked = later_seen = 0
+    for seed in range(5):
+        g = Game(variant=variant, num_players=4, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.done and g.turn < 200:
+            legal = g.legal_actions()
+            g.step(int(legal[rng.integers(len(legal))]))
+            if g.state[L.DECISIONS] % 25:
+                continue
+            for p in range(4):
+                production(g.state, g.tables, p, variant != "base", own)
+                want = _reference_frontier(g.state, g.tables, p, own)
+                got = frontier(g.state, g.tables, p, own, dist)
+                assert (got[0], got[1], got[2]) == want
+                checked += 1
+                later_seen += want[2] > 0
+    assert checked > 150 and later_seen > 50

@@ -21,13 +21,14 @@ from numba import njit
 
 from catan_env.core.borrow import borrow
 
+from ..board.standard import NUM_VERTICES
 from ..common.agents import keep_best, proposer_near_win, weight_table, weighted_pick
 from ..common.cards import hand_size, pay
 from ..common.constants import (
     CITY,
     COST_DEV_CARD,
-    MAX_PLAYERS,
     DEV_DECK_SIZE,
+    MAX_PLAYERS,
     NUM_CARD_TYPES,
     NUM_DEV_TYPES,
     NUM_RESOURCES,
@@ -40,8 +41,8 @@ from ..common.evaluation import (
     cards_worth,
     frontier,
     hex_pips,
-    pips,
     opponents_threat,
+    pips,
     production,
     production_worth,
 )
@@ -71,9 +72,9 @@ from ..common.layout import (
     VERTEX_OWNER,
     WINNER,
 )
-from ..common.tables import T_HEX_VERTICES
 from ..common.phases import TRADE_COMPOSE, TRADE_RESPOND
 from ..common.scoring import army, total_vp
+from ..common.tables import T_HEX_VERTICES
 from . import action_ids as A
 from .step import apply_action
 
@@ -113,6 +114,7 @@ _K_CITIES = _K_SETTLEMENTS + MAX_PLAYERS  # per seat
 _K_VP = _K_CITIES + MAX_PLAYERS  # per seat
 _K_ROADS = _K_VP + MAX_PLAYERS
 NUM_KEYS = _K_ROADS + 1
+assert _DIST + NUM_VERTICES <= _KEYS and _KEYS + NUM_KEYS <= WORK_SIZE
 
 
 @njit(cache=True)
@@ -193,7 +195,8 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill):
     same_threat = not fill and robber == old_robber
     for q in range(n):
         if q != p and same_threat:
-            same_threat = _same_buildings(state, keys, q) and keys[_K_VP + q] == state[PUBLIC_VP + q]
+            same_vp = keys[_K_VP + q] == state[PUBLIC_VP + q]
+            same_threat = same_vp and _same_buildings(state, keys, q)
     for q in range(n):
         if q != p and same_threat:
             continue
@@ -327,7 +330,7 @@ def _best_action(state, tb, legal, count, rng, at, work, prod, tmp, memo):
     n = state[NUM_PLAYERS]
     phase = state[PHASE]
     copy = work[:STATE_SIZE]
-    dist = work[_DIST : _DIST + 54]
+    dist = work[_DIST : _DIST + NUM_VERTICES]
     keys = work[_KEYS : _KEYS + NUM_KEYS]
     base = value_memo(state, tb, p, dist, prod, tmp, keys, memo, True)
     best = -np.inf
@@ -340,7 +343,8 @@ def _best_action(state, tb, legal, count, rng, at, work, prod, tmp, memo):
         elif a == A.BUY_DEV:
             copy[:STATE_SIZE] = state[:STATE_SIZE]
             pay(copy, p, COST_DEV_CARD)
-            s = value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False) + DEV_BUY_WORTH - EPSILON
+            s = value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False)
+            s = s + DEV_BUY_WORTH - EPSILON  # the same rounding as one expression
         elif A.STEAL <= a < A.STEAL + 3:
             q = (p + a - A.STEAL + 1) % n
             s = base + hand_size(state, q) + 0.5 * state[PUBLIC_VP + q]
