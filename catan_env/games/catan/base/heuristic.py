@@ -185,7 +185,7 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill):
     (``MAX_PLAYERS * NUM_CARD_TYPES`` floats).
     """
     w = state[WINNER]
-    if w >= 0:
+    if w >= 0 and not fill:
         return WIN if w == p else -WIN
     n = state[NUM_PLAYERS]
     robber = state[ROBBER_HEX]
@@ -262,6 +262,8 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill):
             threat += total * (1.0 + 0.15 * tmp[q])
     if fill:
         memo[_M_THREAT] = threat
+        if w >= 0:  # filled all the same, so the keys never describe another state
+            return WIN if w == p else -WIN
     v -= OPPONENT_WEIGHT * threat
     return v
 
