@@ -180,3 +180,18 @@ def next_roll(d: dict, total: int) -> dict:
             d["rng"] = words
             return d
     raise AssertionError(f"no RNG state rolls {total}")
+
+
+def random_positions(variant: str, seeds, max_turn: int, every: int):
+    """Play uniformly random games of ``variant`` (4 players, one per seed, up to
+    ``max_turn``) and yield the game at every ``every``-th decision."""
+    from catan_env.games.catan.common import layout as L
+
+    for seed in seeds:
+        g = Game(variant=variant, num_players=4, seed=seed)
+        rng = np.random.default_rng(seed)
+        while not g.done and g.turn < max_turn:
+            legal = g.legal_actions()
+            g.step(int(legal[rng.integers(len(legal))]))
+            if g.state[L.DECISIONS] % every == 0:
+                yield g

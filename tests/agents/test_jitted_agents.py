@@ -207,25 +207,19 @@ def _reference_frontier(state, tb, p, own):
 def test_frontier_matches_a_plain_search_on_random_positions(variant):
     """The heuristics' frontier (bit-set search) equals the three-sweep reference
     on positions of random games, knights (C&K) included."""
-    from catan_env.games.catan.common import layout as L
+    from helpers import random_positions
+
     from catan_env.games.catan.common.evaluation import frontier, production
 
     own = np.empty(8)
     dist = np.zeros(54, np.int32)
     checked = later_seen = 0
-    for seed in range(5):
-        g = Game(variant=variant, num_players=4, seed=seed)
-        rng = np.random.default_rng(seed)
-        while not g.done and g.turn < 200:
-            legal = g.legal_actions()
-            g.step(int(legal[rng.integers(len(legal))]))
-            if g.state[L.DECISIONS] % 25:
-                continue
-            for p in range(4):
-                production(g.state, g.tables, p, variant != "base", own)
-                want = _reference_frontier(g.state, g.tables, p, own)
-                got = frontier(g.state, g.tables, p, own, dist)
-                assert (got[0], got[1], got[2]) == want
-                checked += 1
-                later_seen += want[2] > 0
+    for g in random_positions(variant, range(5), 200, 25):
+        for p in range(4):
+            production(g.state, g.tables, p, variant != "base", own)
+            want = _reference_frontier(g.state, g.tables, p, own)
+            got = frontier(g.state, g.tables, p, own, dist)
+            assert (got[0], got[1], got[2]) == want
+            checked += 1
+            later_seen += want[2] > 0
     assert checked > 150 and later_seen > 50

@@ -117,6 +117,22 @@ NUM_KEYS = _K_ROADS + 1
 assert _DIST + NUM_VERTICES <= _KEYS and _KEYS + NUM_KEYS <= WORK_SIZE
 
 
+@njit(cache=True, inline="always")
+def _add_seat_terms(state, p, v, front, now, later):
+    """``v`` plus the frontier's worth and the terms of ``p``'s hand, cards, army
+    and roads, added one by one (value and value_memo round alike)."""
+    v += front
+    v += cards_worth(state, p, state[OPT_DISCARD_LIMIT])
+    best, second = base_targets(state, p, now, later > 0, DEV_DECK_SIZE - state[DECK_POS])
+    v += best + SECOND_TARGET * second
+    for d in range(NUM_DEV_TYPES):
+        if d != VICTORY_POINT:
+            v += DEV_CARD_WORTH * state[DEV_HAND + p * NUM_DEV_TYPES + d]
+    v += ARMY_WORTH * army(state, p)
+    v += ROAD_LENGTH_WORTH * state[ROAD_LENGTH + p]
+    return v
+
+
 @njit(cache=True)
 def value(state, tb, p, dist, prod, tmp):
     """Worth of ``state`` for seat ``p`` (see the module docstring)."""
@@ -127,15 +143,7 @@ def value(state, tb, p, dist, prod, tmp):
     v = VP_WORTH * total_vp(state, p)
     v += production_worth(state, p, prod)
     front, now, later = frontier(state, tb, p, prod, dist)
-    v += front
-    v += cards_worth(state, p, state[OPT_DISCARD_LIMIT])
-    best, second = base_targets(state, p, now, later > 0, DEV_DECK_SIZE - state[DECK_POS])
-    v += best + SECOND_TARGET * second
-    for d in range(NUM_DEV_TYPES):
-        if d != VICTORY_POINT:
-            v += DEV_CARD_WORTH * state[DEV_HAND + p * NUM_DEV_TYPES + d]
-    v += ARMY_WORTH * army(state, p)
-    v += ROAD_LENGTH_WORTH * state[ROAD_LENGTH + p]
+    v = _add_seat_terms(state, p, v, front, now, later)
     n = state[NUM_PLAYERS]
     for q in range(n):
         tmp[q] = state[PUBLIC_VP + q]
@@ -239,15 +247,7 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill):
             keys[_K_SETTLEMENTS + q] = state[SETTLEMENTS_LEFT + q]
             keys[_K_CITIES + q] = state[CITIES_LEFT + q]
             keys[_K_VP + q] = state[PUBLIC_VP + q]
-    v += front
-    v += cards_worth(state, p, state[OPT_DISCARD_LIMIT])
-    best, second = base_targets(state, p, now, later > 0, DEV_DECK_SIZE - state[DECK_POS])
-    v += best + SECOND_TARGET * second
-    for d in range(NUM_DEV_TYPES):
-        if d != VICTORY_POINT:
-            v += DEV_CARD_WORTH * state[DEV_HAND + p * NUM_DEV_TYPES + d]
-    v += ARMY_WORTH * army(state, p)
-    v += ROAD_LENGTH_WORTH * state[ROAD_LENGTH + p]
+    v = _add_seat_terms(state, p, v, front, now, later)
     if same_threat:
         threat = memo[_M_THREAT]
     else:

@@ -230,24 +230,15 @@ def _reference_length(state, tb, p):
 def test_road_length_matches_a_plain_search_on_random_positions(variant):
     """base §9.1 (C&K §2.8 for knights): the jitted search, bit sets and all,
     equals an exhaustive recursive search on positions from random games."""
-    import numpy as np
+    from helpers import random_positions
 
-    from catan_env.game import Game
-    from catan_env.games.catan.common import layout as L
     from catan_env.games.catan.common.longest_road import road_length
 
     checked = long_ones = 0
-    for seed in range(6):
-        g = Game(variant=variant, num_players=4, seed=seed)
-        rng = np.random.default_rng(seed)
-        while not g.done and g.turn < 250:
-            legal = g.legal_actions()
-            g.step(int(legal[rng.integers(len(legal))]))
-            if g.state[L.DECISIONS] % 40:
-                continue
-            for p in range(4):
-                want = _reference_length(g.state, g.tables, p)
-                assert road_length(g.state, g.tables, p) == want
-                checked += 1
-                long_ones += want >= 5
+    for g in random_positions(variant, range(6), 250, 40):
+        for p in range(4):
+            want = _reference_length(g.state, g.tables, p)
+            assert road_length(g.state, g.tables, p) == want
+            checked += 1
+            long_ones += want >= 5
     assert checked > 200 and long_ones > 10  # the positions include long, branching networks
