@@ -53,9 +53,15 @@ _ACTIVATIONS = {
 }
 
 
+#: Where the trainer's shared layers (``train.masked_policy.SharedLayers``) keep
+#: their parameters in a policy's state dict; the actor reads them first.
+SHARED_PREFIX = "features_extractor.net."
+
+
 def actor_layers(state: dict[str, Any]) -> tuple[list, tuple]:
     """The actor's hidden ``(weight, bias)`` layers, in order, and its action head, from an
-    SB3 ``ActorCriticPolicy`` state dict (tensors or arrays).
+    SB3 ``ActorCriticPolicy`` state dict (tensors or arrays): the layers the actor
+    shares with the critic (``SharedLayers``), if any, then its own.
 
     Raises:
         KeyError: a layer's weight or bias, or the action head, is missing.
@@ -65,9 +71,11 @@ def actor_layers(state: dict[str, Any]) -> tuple[list, tuple]:
     def arr(x):
         return x.detach().cpu().numpy() if hasattr(x, "detach") else np.asarray(x)
 
-    prefix = "mlp_extractor.policy_net."
-    idx = sorted({int(k[len(prefix) :].split(".")[0]) for k in state if k.startswith(prefix)})
-    layers = [(arr(state[f"{prefix}{i}.weight"]), arr(state[f"{prefix}{i}.bias"])) for i in idx]
+    layers = []
+    for prefix in (SHARED_PREFIX, "mlp_extractor.policy_net."):
+        idx = sorted({int(k[len(prefix) :].split(".")[0]) for k in state if k.startswith(prefix)})
+        layers += [(arr(state[f"{prefix}{i}.weight"]), arr(state[f"{prefix}{i}.bias"]))
+                   for i in idx]  # fmt: skip
     return layers, (arr(state["action_net.weight"]), arr(state["action_net.bias"]))
 
 
@@ -250,7 +258,14 @@ def _actor_arrays(path: str, state: dict):
             path,
             "its policy.pth has no action_net: not an actor-critic policy with a discrete head",
         )
-    extra = [k for k in state if k.startswith(("features_extractor.", "pi_features_extractor."))]
+    # SB3 lists a shared extractor under three names; the trainer's own dense
+    # layers play, any other learned extractor does not.
+    extra = [
+        k
+        for k in state
+        if k.startswith(("features_extractor.", "pi_features_extractor.", "vf_features_extractor."))
+        and not k.split(".", 1)[1].startswith(SHARED_PREFIX.split(".", 1)[1])
+    ]
     if extra:
         raise NotACheckpointError(
             path,

@@ -14,13 +14,22 @@ The networks, their parameter names and the optimizer are
 as ``.npz`` (:class:`agents.PolicyAgent`) and ``MaskablePPO.load`` work as
 before. Use it as ``MaskablePPO(FastMaskablePolicy, env, ...)``; the trainer
 (``train/train_ppo.py``) does.
+
+:class:`SharedLayers` is a features extractor of dense layers that the actor
+and the critic share. The first layer reads the whole observation (1,276
+numbers in the base game) and is most of the arithmetic of a forward and a
+backward pass; shared, it is computed once instead of twice. The trainer
+shares one layer by default (``--shared``).
 """
 
 from __future__ import annotations
 
 import torch as th
+from gymnasium import spaces
 from sb3_contrib.common.maskable.distributions import MaskableCategoricalDistribution
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+from torch import nn
 
 #: The logit of a masked action (sb3-contrib's value): its probability is 0.
 MASKED_LOGIT = -1e8
@@ -94,3 +103,40 @@ class FastMaskablePolicy(MaskableActorCriticPolicy):
     def _build(self, lr_schedule) -> None:
         self.action_dist = FastMaskableCategoricalDistribution(int(self.action_space.n))
         super()._build(lr_schedule)
+
+
+#: Activations of :class:`SharedLayers` by name (those :class:`agents.PolicyAgent` plays).
+ACTIVATIONS = {"relu": nn.ReLU, "tanh": nn.Tanh}
+
+
+class SharedLayers(BaseFeaturesExtractor):
+    """Dense layers from the observation that the actor and the critic share.
+
+    Use with ``share_features_extractor=True`` (SB3's default), as
+    ``policy_kwargs={"features_extractor_class": SharedLayers,
+    "features_extractor_kwargs": {"layers": [128], "activation": "relu"}}``.
+    The parameters are ``features_extractor.net.{0,2,...}.{weight,bias}``;
+    :func:`agents.policy_agent.actor_layers` reads them as the actor's first
+    hidden layers, so the exported ``.npz`` actor is a plain MLP.
+
+    Args:
+        observation_space: a flat ``Box``.
+        layers: the width of each shared layer (at least one).
+        activation: ``"relu"`` or ``"tanh"``, as the layers after it.
+    """
+
+    def __init__(self, observation_space: spaces.Box, layers=(128,), activation: str = "relu"):
+        layers = [int(w) for w in layers]
+        if not layers or min(layers) < 1:
+            raise ValueError(f"shared layers need at least one positive width, got {layers}")
+        if activation not in ACTIVATIONS:
+            raise ValueError(f"activation must be one of {sorted(ACTIVATIONS)}, got {activation!r}")
+        super().__init__(observation_space, layers[-1])
+        sizes = [int(observation_space.shape[0]), *layers]
+        modules: list[nn.Module] = []
+        for n_in, n_out in zip(sizes, sizes[1:], strict=False):
+            modules += [nn.Linear(n_in, n_out), ACTIVATIONS[activation]()]
+        self.net = nn.Sequential(*modules)
+
+    def forward(self, observations: th.Tensor) -> th.Tensor:
+        return self.net(observations.flatten(1))

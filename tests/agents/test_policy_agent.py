@@ -54,6 +54,8 @@ def _normalised(z):
         ("base", {}, "tanh", [64, 64]),  # stable-baselines3's defaults: two 64 Tanh layers
         ("cities_and_knights", {"net_arch": [32, 16, 8], "activation_fn": "ReLU"}, "relu",
          [32, 16, 8]),
+        # The trainer's layers shared by the actor and the critic come first.
+        ("base", {"shared": [32], "net_arch": [16], "activation_fn": "ReLU"}, "relu", [32, 16]),
     ],
 )  # fmt: skip
 def test_a_plain_sb3_save_plays_as_ppo_zip(tmp_path, variant, kwargs, activation, hidden):
@@ -61,6 +63,14 @@ def test_a_plain_sb3_save_plays_as_ppo_zip(tmp_path, variant, kwargs, activation
 
     if "activation_fn" in kwargs:
         kwargs = {**kwargs, "activation_fn": getattr(torch.nn, kwargs["activation_fn"])}
+    if "shared" in kwargs:
+        pytest.importorskip("sb3_contrib")
+        from train.masked_policy import SharedLayers
+
+        kwargs = dict(kwargs)
+        kwargs["features_extractor_kwargs"] = {"layers": kwargs.pop("shared"),
+                                               "activation": activation}  # fmt: skip
+        kwargs["features_extractor_class"] = SharedLayers
     model, path = _saved(tmp_path, variant, **kwargs)
     with zipfile.ZipFile(path) as z:
         assert "catan_policy.json" not in z.namelist()  # nothing of ours in it
@@ -112,6 +122,22 @@ def test_a_network_of_no_games_sizes_is_refused(tmp_path):
     model.save(tmp_path / "cartpole.zip")
     with pytest.raises(ValueError, match=r"maps 4 observations to 2 actions, the sizes of no "):
         load_policy(tmp_path / "cartpole.zip")
+
+
+def test_a_learned_extractor_other_than_shared_layers_is_refused(tmp_path):
+    from stable_baselines3.common.torch_layers import BaseFeaturesExtractor
+
+    class Other(BaseFeaturesExtractor):
+        def __init__(self, space):
+            super().__init__(space, 8)
+            self.proj = torch.nn.Linear(space.shape[0], 8)
+
+        def forward(self, x):
+            return self.proj(x)
+
+    _, path = _saved(tmp_path, "base", features_extractor_class=Other)
+    with pytest.raises(ValueError, match=r"learned features extractor \(features_extractor.proj"):
+        load_policy(path)
 
 
 def test_an_unknown_activation_is_named(tmp_path):
