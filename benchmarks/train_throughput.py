@@ -9,11 +9,19 @@ with 4 players, Ancients' two sides):
   the observations copied out at every step as for a learner;
 * ``learner_env_steps_per_s_random_opponents``: the same with random opponents
   (the env's own cost, without the heuristic's lookahead);
-* ``ppo_steps_per_s``: sb3-contrib's MaskablePPO learning on that env
-  (rollouts and updates, one torch thread) with the trainer's policy class
-  (:class:`train.masked_policy.FastMaskablePolicy`), learner steps per second;
-* ``ppo_steps_per_s_sb3_policy``: the same with sb3-contrib's own
-  ``MlpPolicy`` (what the policy class alone gains);
+* ``ppo_steps_per_s``: MaskablePPO learning on that env as the trainer runs
+  it (rollouts and updates, one torch thread each):
+  :class:`train.overlap.OverlappedMaskablePPO`, whose update on one rollout
+  runs on the second core while the next is collected, with the trainer's
+  policy class (:class:`train.masked_policy.FastMaskablePolicy`), learner
+  steps per second;
+* ``ppo_steps_per_s_sequential``: the same policy under sb3-contrib's own
+  MaskablePPO, rollout and update in turn (what the overlap gains);
+* ``ppo_steps_per_s_shared_layer``: the trainer's path with ``--shared 128``
+  (the actor and the critic share their first layer, then one layer each);
+* ``ppo_steps_per_s_sb3_policy``: sb3-contrib's MaskablePPO with its own
+  ``MlpPolicy`` (separate actor and critic networks) on that env: against the
+  gym path, the same learner on the two envs;
 * ``ppo_steps_per_s_gym_path``: the same PPO settings on the path as it was
   before the learner env, sb3-contrib's ``MlpPolicy`` over a ``DummyVecEnv``
   of :class:`catan_env.gym_env.CatanEnv` (one Python env per game, a per-env
@@ -53,8 +61,11 @@ GAMES = {
     "explorers_and_pirates": {"num_players": 4},
     "ancients": {},
 }
-#: The PPO settings of both paths (the trainer's defaults for the batched env).
-PPO = {"n_envs": 64, "n_steps": 64, "batch_size": 1024, "n_epochs": 2, "net": (128, 128)}
+#: The PPO settings of every path (the trainer's defaults: separate actor and
+#: critic networks). ``shared`` is the trainer's ``--shared 128`` option (one
+#: layer shared, then ``shared_net`` each), measured as its own figure.
+PPO = {"n_envs": 64, "n_steps": 64, "batch_size": 1024, "n_epochs": 2, "net": (128, 128),
+       "shared": (128,), "shared_net": (128,)}  # fmt: skip
 
 
 def env_alone(game: str, options: dict, seconds: float, num_envs: int = 256,
@@ -76,42 +87,64 @@ def env_alone(game: str, options: dict, seconds: float, num_envs: int = 256,
     return steps / (time.perf_counter() - t0), steps / (time.process_time() - c0)
 
 
-def _model(venv, policy="MlpPolicy", seed: int = 0):
+def _model(venv, policy="MlpPolicy", overlap: bool = False, shared: bool = False, seed: int = 0):
     import torch
     from sb3_contrib import MaskablePPO
 
-    net = list(PPO["net"])
-    return MaskablePPO(
+    from train.masked_policy import SharedLayers
+    from train.overlap import OverlappedMaskablePPO
+
+    net = list(PPO["shared_net" if shared else "net"])
+    kwargs = {"net_arch": {"pi": net, "vf": net}, "activation_fn": torch.nn.ReLU}
+    if shared:
+        kwargs["features_extractor_class"] = SharedLayers
+        kwargs["features_extractor_kwargs"] = {"layers": list(PPO["shared"])}
+    return (OverlappedMaskablePPO if overlap else MaskablePPO)(
         policy,
         venv,
         n_steps=PPO["n_steps"] * PPO["n_envs"] // venv.num_envs,
         batch_size=PPO["batch_size"],
         n_epochs=PPO["n_epochs"],
-        policy_kwargs={"net_arch": {"pi": net, "vf": net}, "activation_fn": torch.nn.ReLU},
+        policy_kwargs=kwargs,
         seed=seed,
         device="cpu",
         verbose=0,
     )
 
 
-def ppo_rate(venv, seconds: float, policy="MlpPolicy") -> tuple[float, float]:
+def ppo_rate(venv, seconds: float, policy="MlpPolicy", overlap: bool = False,
+             shared: bool = False):  # fmt: skip
     """Learner steps/s of MaskablePPO learning on ``venv`` (whole rollouts and
-    updates): per wall-clock second and per CPU second of this process."""
-    model = _model(venv, policy)
+    updates): per wall-clock second and per CPU second of this process.
+
+    One ``learn`` call, stopped by a callback after ``seconds``; the steps are
+    those of the rollouts trained on (a rollout cut short by the stop is not
+    counted, in either algorithm)."""
+    from stable_baselines3.common.callbacks import BaseCallback
+
+    class Stop(BaseCallback):
+        def __init__(self, deadline):
+            super().__init__()
+            self.deadline = deadline
+
+        def _on_step(self) -> bool:
+            return time.perf_counter() < self.deadline
+
+    model = _model(venv, policy, overlap, shared)
     rollout = model.n_steps * venv.num_envs
     model.learn(total_timesteps=rollout)  # the first rollout compiles and warms up
-    done = 0
+    updates = model._n_updates
     t0, c0 = time.perf_counter(), time.process_time()
-    while time.perf_counter() - t0 < seconds:
-        model.learn(total_timesteps=rollout, reset_num_timesteps=False)
-        done += rollout
+    model.learn(10**12, callback=Stop(t0 + seconds), reset_num_timesteps=False)
+    done = (model._n_updates - updates) // model.n_epochs * rollout
     return done / (time.perf_counter() - t0), done / (time.process_time() - c0)
 
 
-def ppo_new(game: str, options: dict, seconds: float, threads: int,
-            trainer_policy: bool = True) -> tuple[float, float]:  # fmt: skip
-    """MaskablePPO on the learner env, with the trainer's policy class
-    (:class:`train.masked_policy.FastMaskablePolicy`) or sb3-contrib's own."""
+def ppo_new(game: str, options: dict, seconds: float, threads: int, trainer_policy: bool = True,
+            overlap: bool = True, shared: bool = False) -> tuple[float, float]:  # fmt: skip
+    """MaskablePPO on the learner env: as the trainer runs it (overlapped, with
+    :class:`train.masked_policy.FastMaskablePolicy`), with the overlap or the
+    policy class left out, or with ``--shared 128``."""
     import numba
 
     from catan_env.vector import LearnerVecEnv
@@ -119,7 +152,8 @@ def ppo_new(game: str, options: dict, seconds: float, threads: int,
 
     numba.set_num_threads(threads)
     env = LearnerVecEnv(game, num_envs=PPO["n_envs"], opponents="heuristic", seed=0, **options)
-    return ppo_rate(env, seconds, FastMaskablePolicy if trainer_policy else "MlpPolicy")
+    policy = FastMaskablePolicy if trainer_policy else "MlpPolicy"
+    return ppo_rate(env, seconds, policy, overlap, shared)
 
 
 def ppo_gym(game: str, options: dict, seconds: float) -> tuple[float, float] | None:
@@ -151,7 +185,12 @@ def measure(game: str, seconds: float, threads: int, gym: bool) -> dict:
         ("learner_env_steps_per_s_random_opponents",
          env_alone(game, options, seconds, opponents="random")),
         ("ppo_steps_per_s", ppo_new(game, options, seconds, threads)),
-        ("ppo_steps_per_s_sb3_policy", ppo_new(game, options, seconds, threads, False)),
+        ("ppo_steps_per_s_sequential",
+         ppo_new(game, options, seconds, threads, overlap=False)),
+        ("ppo_steps_per_s_shared_layer",
+         ppo_new(game, options, seconds, threads, shared=True)),
+        ("ppo_steps_per_s_sb3_policy",
+         ppo_new(game, options, seconds, threads, False, overlap=False)),
     ):  # fmt: skip
         row[key], row[key + "_cpu"] = round(wall, 1), round(cpu, 1)
     g = ppo_gym(game, options, seconds) if gym else None
@@ -188,9 +227,11 @@ def main(argv=None) -> dict:
         "settings": {
             **PPO,
             "net": list(PPO["net"]),
+            "shared_option": {"shared": list(PPO["shared"]), "net": list(PPO["shared_net"])},
             "seconds": a.seconds,
             "numba_threads_ppo": a.threads,
             "torch_threads": 1,
+            "trainer": "OverlappedMaskablePPO + FastMaskablePolicy",
             "opponents": "heuristic",
             "cpus": os.cpu_count(),
         },  # fmt: skip

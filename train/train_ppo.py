@@ -14,7 +14,10 @@ sampled inside the kernel), refreshed every ``--snapshot-every`` steps
 network). ``--env gym`` trains on the older path, a ``DummyVecEnv`` of
 :class:`catan_env.gym_env.CatanEnv` (Catan only).
 
-The time budget (``--minutes``) is the primary stop; the progress bar counts
+The update on each rollout runs on a second core while the next rollout is
+collected (:class:`train.overlap.OverlappedMaskablePPO`: the rollouts lag the
+update by one policy; ``--no-overlap`` alternates them as sb3-contrib's
+MaskablePPO does). The time budget (``--minutes``) is the primary stop; the progress bar counts
 to it (``--minutes 0``: the bar counts to ``--steps``). Every ``--eval-every``
 steps the current policy (most likely legal action) plays ``--eval-games``
 games against 3 random and against 3 heuristic agents, inside the kernel, with
@@ -45,7 +48,7 @@ if __package__ in (None, ""):
 
 from agents.policy_agent import FORMAT, META_MEMBER, PolicyAgent, PolicyNet, load_policy
 from catan_env.gym_env import CatanEnv  # the gym path and evaluate()
-from train.masked_policy import FastMaskablePolicy
+from train.masked_policy import FastMaskablePolicy, SharedLayers
 
 #: The games trained, by the names ``catan-env --variant`` and the envs take (no aliases).
 VARIANTS = {
@@ -519,7 +522,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gamma", type=float, default=0.995)
     p.add_argument("--gae-lambda", type=float, default=0.95)
     p.add_argument("--ent-coef", type=float, default=0.01)
-    p.add_argument("--net", default="128,128", help="hidden layers of the actor and the critic")
+    p.add_argument(
+        "--shared",
+        default="",
+        help="hidden layers the actor and the critic share, from the input (e.g. 128; "
+        "default none: faster steps, but it learned less in 10 minutes, see train/README.md)",
+    )
+    p.add_argument(
+        "--net",
+        default="128,128",
+        help="hidden layers of the actor and of the critic (after --shared)",
+    )
     p.add_argument("--activation", default="relu", choices=["relu", "tanh"])
     p.add_argument("--eval-every", type=int, default=500_000)
     p.add_argument("--eval-games", type=int, default=200)
@@ -532,7 +545,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--lr, --ent-coef and --n-epochs apply to it",
     )
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--torch-threads", type=int, default=1)
+    p.add_argument("--torch-threads", type=int, default=1, help="torch threads per thread of work")
+    p.add_argument(
+        "--no-overlap",
+        action="store_true",
+        help="update and collect in turn (sb3-contrib's MaskablePPO); by default the update "
+        "on each rollout runs on a second core while the next is collected",
+    )
     p.add_argument(
         "--numba-threads",
         type=int,
@@ -605,10 +624,20 @@ def _gym_env(args, variant: str, pool_entries, options: dict, out: Path):
 
 def main(argv: list[str] | None = None) -> dict:
     args = build_parser().parse_args(argv)
+    try:
+        shared = [int(x) for x in args.shared.split(",") if x.strip()]
+        net = [int(x) for x in args.net.split(",") if x.strip()]
+    except ValueError:
+        raise SystemExit(f"--shared and --net take widths like 128,64; got {args.shared!r}, "
+                         f"{args.net!r}") from None  # fmt: skip
+    if min([*shared, *net], default=1) < 1:
+        raise SystemExit(f"layer widths must be positive; got --shared {args.shared!r}, "
+                         f"--net {args.net!r}")  # fmt: skip
     import torch
     from sb3_contrib import MaskablePPO
 
     from catan_env import hooks
+    from train.overlap import OverlappedMaskablePPO
 
     torch.set_num_threads(args.torch_threads)
     variant = VARIANTS[args.variant]
@@ -638,8 +667,14 @@ def main(argv: list[str] | None = None) -> dict:
     with open(out / "config.json", "w") as f:
         json.dump({"args": vars(args), "meta": meta}, f, indent=2)
 
-    net = [int(x) for x in args.net.split(",") if x]
     activation = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}[args.activation]
+    policy_kwargs = {"net_arch": {"pi": net, "vf": net}, "activation_fn": activation}
+    if shared:
+        policy_kwargs["features_extractor_class"] = SharedLayers
+        policy_kwargs["features_extractor_kwargs"] = {
+            "layers": shared,
+            "activation": args.activation,
+        }
     ppo_kwargs = dict(
         n_steps=args.n_steps,
         batch_size=args.batch_size,
@@ -648,30 +683,31 @@ def main(argv: list[str] | None = None) -> dict:
         gamma=args.gamma,
         gae_lambda=args.gae_lambda,
         ent_coef=args.ent_coef,
-        policy_kwargs={"net_arch": {"pi": net, "vf": net}, "activation_fn": activation},
+        policy_kwargs=policy_kwargs,
         seed=args.seed,
         device="cpu",
         verbose=0,
     )
     on_snapshot = None
+    algo = MaskablePPO if args.no_overlap else OverlappedMaskablePPO
     custom = {"learning_rate": args.lr, "ent_coef": args.ent_coef, "n_epochs": args.n_epochs}
     if args.env == "batched":
         # The self-play slots first hold the resumed actor, or a zero actor (all
         # logits equal: it samples the legal actions uniformly) of the run's shapes.
         # The actor is read from the zip first (no unpickling) to seat the snapshots;
         # the model is then loaded onto the env, whatever number of games it was saved with.
-        first = load_policy(args.resume) if args.resume else zero_actor(meta, net)
+        first = load_policy(args.resume) if args.resume else zero_actor(meta, shared + net)
         venv, on_snapshot = _batched_env(args, variant, pool_entries, options, first)
         if args.resume:
-            model = MaskablePPO.load(args.resume, env=venv, device="cpu", custom_objects=custom)
+            model = algo.load(args.resume, env=venv, device="cpu", custom_objects=custom)
         else:
-            model = MaskablePPO(FastMaskablePolicy, venv, **ppo_kwargs)
+            model = algo(FastMaskablePolicy, venv, **ppo_kwargs)
     else:
         venv = _gym_env(args, variant, pool_entries, options, out)
         if args.resume:
-            model = MaskablePPO.load(args.resume, env=venv, device="cpu", custom_objects=custom)
+            model = algo.load(args.resume, env=venv, device="cpu", custom_objects=custom)
         else:
-            model = MaskablePPO(FastMaskablePolicy, venv, **ppo_kwargs)
+            model = algo(FastMaskablePolicy, venv, **ppo_kwargs)
     callback = make_callback(args, meta, out, on_snapshot)
     t0 = time.monotonic()
     start_steps = model.num_timesteps  # a resumed model starts where it stopped
@@ -689,6 +725,7 @@ def main(argv: list[str] | None = None) -> dict:
         "train_minutes": round(train_seconds / 60, 2),
         "steps_per_second": round(run_steps / max(train_seconds, 1e-9), 1),
         "env": args.env,
+        "overlap": not args.no_overlap,
     }
     if args.final_eval_games:
         for opp in ("random", "heuristic"):

@@ -52,7 +52,7 @@ def tiny_run(request, tmp_path_factory):
         [
             "--variant", request.param, "--out", str(out), "--steps", "1024",
             "--minutes", "0", "--n-envs", "2", "--n-steps", "256", "--batch-size", "128",
-            "--n-epochs", "1", "--net", "16,16", "--max-turns", "40",
+            "--n-epochs", "1", "--shared", "16", "--net", "8", "--max-turns", "40",
             "--pool", "random=1,heuristic=1,self=1", "--snapshot-every", "256",
             "--eval-every", "512", "--eval-games", "2", "--final-eval-games", "2",
             "--no-progress",
@@ -73,6 +73,21 @@ def test_tiny_training_run_writes_its_outputs(tiny_run):
     with zipfile.ZipFile(out / "final.zip") as z:
         assert json.loads(z.read(META_MEMBER))["variant"] == variant
     assert 0.0 <= summary["final_vs_random"]["win_rate"] <= 1.0
+    assert summary["overlap"] is True  # the default algorithm
+    # The actor exported: the layer shared with the critic, then its own.
+    assert [w.shape[0] for w, _ in load_policy(out / "final.npz").layers] == [16, 8]
+
+
+@pytest.mark.parametrize("flags, message", [
+    (["--shared", "12,x"], "--shared and --net take widths like 128,64"),
+    (["--net", "0"], "layer widths must be positive"),
+])  # fmt: skip
+def test_bad_layer_widths_are_named(tmp_path, flags, message):
+    pytest.importorskip("sb3_contrib", reason="the train extra is not installed")
+    from train.train_ppo import main
+
+    with pytest.raises(SystemExit, match=message):
+        main(["--out", str(tmp_path), "--steps", "64", "--minutes", "0", *flags, "--no-progress"])
 
 
 def test_checkpoint_plays_a_complete_game_legally(tiny_run):
