@@ -41,6 +41,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from agents import make_agent
+from agents.policy_agent import load_policy
 from catan_env import Game
 from catan_env.gym_env import CatanEnv
 
@@ -187,6 +188,36 @@ def ppo_settings() -> dict:
     }
 
 
+def model_from_actor(actor, env, variant: str, seed: int = 0):
+    """A MaskablePPO whose actor holds ``actor``'s weights (an
+    :class:`agents.PolicyNet`) and whose critic, of the same hidden sizes, is
+    fresh: the actor of a shipped ``.npz`` continued by cloning (which fits the
+    critic to the outcomes) and then by PPO."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    if actor.variant != variant:
+        raise SystemExit(f"--init: the actor was trained for {actor.variant}, not {variant}")
+    hidden = [int(w.shape[0]) for w, _ in actor.layers]
+    activation = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}[actor.meta["activation"]]
+    model = MaskablePPO(
+        FastMaskablePolicy,
+        env,
+        policy_kwargs={"net_arch": {"pi": hidden, "vf": hidden}, "activation_fn": activation},
+        seed=seed,
+        device="cpu",
+        verbose=0,
+        **ppo_settings(),
+    )
+    linears = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    with torch.no_grad():
+        for layer, (w, b) in zip([*linears, model.policy.action_net],
+                                 [*actor.layers, actor.head], strict=True):  # fmt: skip
+            layer.weight.copy_(torch.as_tensor(w))
+            layer.bias.copy_(torch.as_tensor(b))
+    return model
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m train.imitate", description=__doc__.split("\n\n")[0]
@@ -208,7 +239,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--init",
         default=None,
-        help="a MaskablePPO .zip to continue cloning from (unpickled: trusted files only)",
+        help="a MaskablePPO .zip to continue cloning from (unpickled: trusted files only), "
+        "or an exported .npz actor (e.g. agents/checkpoints/learned_base.npz): a new model of "
+        "its layers and activation whose actor starts from it and whose critic starts fresh",
     )
     p.add_argument(
         "--student",
@@ -235,8 +268,6 @@ def main(argv: list[str] | None = None) -> dict:
     t0 = time.monotonic()
     student = None
     if args.student:
-        from agents.policy_agent import load_policy
-
         student = load_policy(args.student)
     data = collect(
         variant,
@@ -253,8 +284,10 @@ def main(argv: list[str] | None = None) -> dict:
     env = DummyVecEnv([lambda: CatanEnv(variant=variant, num_players=args.players)])
     net = [int(x) for x in args.net.split(",") if x]
     activation = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}[args.activation]
-    if args.init:
+    if args.init and not str(args.init).endswith(".npz"):
         model = MaskablePPO.load(args.init, env=env, device="cpu")
+    elif args.init:
+        model = model_from_actor(load_policy(args.init), env, variant, args.seed)
     else:
         model = MaskablePPO(
             FastMaskablePolicy,

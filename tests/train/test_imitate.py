@@ -94,3 +94,42 @@ def test_dagger_student_steers_the_games_and_labels_stay_legal():
     with pytest.raises(ValueError, match=r"student_share must be in \[0, 1\]"):
         collect("base", 1, "heuristic", [("random", 1.0)], 4, seed=0, progress=False,
                 student=student, student_share=1.5)  # fmt: skip
+
+
+def test_init_from_an_npz_actor_starts_the_actor_there(tmp_path):
+    """--init NPZ: the actor's layers are the file's, the critic is fresh; with a zero
+    learning rate the clone writes the same actor back."""
+    from agents.policy_agent import PolicyNet
+
+    rng = np.random.default_rng(0)
+    actor = _random_actor(tmp_path, rng)
+    first = load_policy(actor)
+    out = tmp_path / "bc.zip"
+    main(["--variant", "base", "--games", "2", "--epochs", "1", "--lr", "0", "--eval-games", "0",
+          "--init", str(actor), "--out", str(out), "--no-progress"])  # fmt: skip
+    again = load_policy(out.with_suffix(".npz"))
+    assert isinstance(again, PolicyNet) and len(again.layers) == len(first.layers)
+    for (w0, b0), (w1, b1) in zip([*first.layers, first.head], [*again.layers, again.head],
+                                  strict=True):  # fmt: skip
+        np.testing.assert_array_equal(w0, w1)
+        np.testing.assert_array_equal(b0, b1)
+    with pytest.raises(SystemExit, match="trained for base, not cities_and_knights"):
+        main(["--variant", "cities_and_knights", "--games", "1", "--eval-games", "0",
+              "--init", str(actor), "--out", str(out), "--no-progress"])  # fmt: skip
+
+
+def _random_actor(tmp_path, rng):
+    from agents.policy_agent import FORMAT, PolicyNet
+    from catan_env.core import registry
+
+    spec = registry.get("base")
+    sizes = [spec.obs_size, 24, 12]
+    layers = [(rng.normal(size=(o, i)).astype(np.float32), rng.normal(size=o).astype(np.float32))
+              for i, o in zip(sizes, sizes[1:], strict=False)]  # fmt: skip
+    head = (rng.normal(size=(spec.num_actions, 12)).astype(np.float32),
+            rng.normal(size=spec.num_actions).astype(np.float32))  # fmt: skip
+    meta = {"format": FORMAT, "variant": "base", "num_players": 4, "activation": "relu",
+            "obs_size": spec.obs_size, "num_actions": spec.num_actions}  # fmt: skip
+    path = tmp_path / "actor.npz"
+    PolicyNet(layers, head, meta).save(path)
+    return path
