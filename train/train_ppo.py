@@ -17,11 +17,11 @@ network). ``--env gym`` trains on the older path, a ``DummyVecEnv`` of
 The update on each rollout runs on a second core while the next rollout is
 collected (:class:`train.overlap.OverlappedMaskablePPO`: the rollouts lag the
 update by one policy; ``--no-overlap`` alternates them as sb3-contrib's
-MaskablePPO does). The time budget (``--minutes``) is the primary stop; the progress bar counts
-to it (``--minutes 0``: the bar counts to ``--steps``). Every ``--eval-every``
-steps the current policy (most likely legal action) plays ``--eval-games``
-games against 3 random and against 3 heuristic agents, inside the kernel, with
-its own progress bar; the win rates go to ``OUT/eval.csv``, the curve to
+MaskablePPO does). The time budget (``--minutes``) is the primary stop; the
+progress bar counts to it (``--minutes 0``: the bar counts to ``--steps``).
+Every ``--eval-every`` steps the current policy (most likely legal action)
+plays ``--eval-games`` games against 3 random and against 3 heuristic agents,
+inside the kernel, with its own progress bar; the win rates go to ``OUT/eval.csv``, the curve to
 ``OUT/learning_curve.png`` and the model to ``OUT/checkpoints/`` (a
 MaskablePPO ``.zip`` to resume from with ``--resume``, and the actor alone as
 ``.npz`` for :class:`agents.PolicyAgent`). Training stops cleanly and saves
