@@ -31,7 +31,7 @@ with 4 players, Ancients' two sides):
 Each figure also comes per CPU second of the benchmark's process (``*_cpu``):
 on a shared machine the wall-clock figures fall with the load, the CPU-time
 ones much less (the learner env runs on one thread, so its ``_cpu`` figure is
-its speed on one core; PPO may use a second core for the env during rollouts).
+its speed on one core; the trainer's PPO runs its update on a second core).
 
 The top level of ``--json`` holds the base game's figures, ``games`` every
 game's, ``settings`` the PPO settings and ``load`` the machine's load
