@@ -227,7 +227,6 @@ def main(argv=None) -> dict:
         "settings": {
             **PPO,
             "net": list(PPO["net"]),
-            "shared_option": {"shared": list(PPO["shared"]), "net": list(PPO["shared_net"])},
             "seconds": a.seconds,
             "numba_threads_ppo": a.threads,
             "torch_threads": 1,

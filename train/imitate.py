@@ -45,7 +45,7 @@ from agents.policy_agent import load_policy
 from catan_env import Game
 from catan_env.gym_env import CatanEnv
 
-from .masked_policy import FastMaskablePolicy
+from .masked_policy import ACTIVATIONS, FastMaskablePolicy
 from .train_ppo import VARIANTS, actor_of, evaluate, parse_pool, save_checkpoint
 from .train_ppo import build_parser as ppo_parser
 
@@ -199,7 +199,7 @@ def model_from_actor(actor, env, variant: str, seed: int = 0):
     if actor.variant != variant:
         raise SystemExit(f"--init: the actor was trained for {actor.variant}, not {variant}")
     hidden = [int(w.shape[0]) for w, _ in actor.layers]
-    activation = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}[actor.meta["activation"]]
+    activation = ACTIVATIONS[actor.meta["activation"]]
     model = MaskablePPO(
         FastMaskablePolicy,
         env,
@@ -283,7 +283,7 @@ def main(argv: list[str] | None = None) -> dict:
     collect_seconds = time.monotonic() - t0
     env = DummyVecEnv([lambda: CatanEnv(variant=variant, num_players=args.players)])
     net = [int(x) for x in args.net.split(",") if x]
-    activation = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}[args.activation]
+    activation = ACTIVATIONS[args.activation]
     if args.init and not str(args.init).endswith(".npz"):
         model = MaskablePPO.load(args.init, env=env, device="cpu")
     elif args.init:

@@ -19,7 +19,8 @@ before. Use it as ``MaskablePPO(FastMaskablePolicy, env, ...)``; the trainer
 and the critic share. The first layer reads the whole observation (1,276
 numbers in the base game) and is most of the arithmetic of a forward and a
 backward pass; shared, it is computed once instead of twice. The trainer
-shares one layer by default (``--shared``).
+offers it as ``--shared`` (not its default: it learned less, see
+train/README.md).
 """
 
 from __future__ import annotations
@@ -105,7 +106,8 @@ class FastMaskablePolicy(MaskableActorCriticPolicy):
         super()._build(lr_schedule)
 
 
-#: Activations of :class:`SharedLayers` by name (those :class:`agents.PolicyAgent` plays).
+#: The trainer's activations by name (those :class:`agents.PolicyAgent` plays), for
+#: its ``--activation`` option and :class:`SharedLayers`.
 ACTIVATIONS = {"relu": nn.ReLU, "tanh": nn.Tanh}
 
 

@@ -48,7 +48,7 @@ if __package__ in (None, ""):
 
 from agents.policy_agent import FORMAT, META_MEMBER, PolicyAgent, PolicyNet, load_policy
 from catan_env.gym_env import CatanEnv  # the gym path and evaluate()
-from train.masked_policy import FastMaskablePolicy, SharedLayers
+from train.masked_policy import ACTIVATIONS, FastMaskablePolicy, SharedLayers
 
 #: The games trained, by the names ``catan-env --variant`` and the envs take (no aliases).
 VARIANTS = {
@@ -667,7 +667,7 @@ def main(argv: list[str] | None = None) -> dict:
     with open(out / "config.json", "w") as f:
         json.dump({"args": vars(args), "meta": meta}, f, indent=2)
 
-    activation = {"relu": torch.nn.ReLU, "tanh": torch.nn.Tanh}[args.activation]
+    activation = ACTIVATIONS[args.activation]
     policy_kwargs = {"net_arch": {"pi": net, "vf": net}, "activation_fn": activation}
     if shared:
         policy_kwargs["features_extractor_class"] = SharedLayers
