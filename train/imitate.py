@@ -9,8 +9,9 @@ learning against the opponent pool::
     python -m train.train_ppo --resume runs/ck_bc/bc.zip --out runs/ck_bc --lr 1e-4
 
 Demonstrations: in each game one seat (drawn at random) is played by the
-teacher (``--teacher``, default ``heuristic``) and every other seat by an
-opponent drawn from ``--pool`` (jitted agents only, played inside numba).
+teacher (``--teacher``, default ``heuristic``; any agent, a search agent such
+as ``learned-search`` included) and every other seat by an opponent drawn from
+``--pool`` (jitted agents only, played inside numba).
 At every decision of the teacher's seat with more than one legal action, the
 seat's observation, legal-action mask and the teacher's choice are kept,
 together with the game's final outcome for that seat (+1 win, -1 loss,
@@ -19,6 +20,16 @@ together with the game's final outcome for that seat (+1 win, -1 loss,
 one, so the demonstrations reach the positions the student's own mistakes lead
 to; ``--init`` continues from the student's MaskablePPO zip instead of a new
 network.
+
+A slow teacher's demonstrations can be gathered in pieces, by several processes
+or sessions, and fitted together: ``--collect-only --save-data FILE.npz`` writes
+one piece (give each a different ``--seed``), ``--data FILE.npz ...`` fits on
+saved pieces instead of playing::
+
+    python -m train.imitate --variant base --teacher learned-search --games 40 \
+        --seed 101 --collect-only --save-data runs/search/d101.npz
+    python -m train.imitate --variant base --data runs/search/d*.npz \
+        --init agents/checkpoints/learned_base.npz --epochs 3 --out runs/search/fit.zip
 
 Training: the actor minimises the masked cross-entropy of the teacher's
 actions; the critic regresses the outcome, so PPO starts with a value
@@ -76,9 +87,9 @@ def collect(
     from tqdm import tqdm
 
     rng = np.random.default_rng(seed)
+    # Any agent may teach (a search agent labels at its own pace); the other
+    # seats must be jitted, since they play inside numba between its decisions.
     teacher_agent = make_agent(teacher, seed=seed)
-    if teacher_agent.kernel_kind is None:
-        raise ValueError(f"the teacher must be a jitted agent, got {teacher!r}")
     specs = [s for s, _ in pool]
     weights = np.array([w for _, w in pool], np.float64)
     kinds_of = {}
@@ -129,6 +140,49 @@ def collect(
         "action": np.asarray(actions, np.int64),
         "outcome": np.asarray(outcomes, np.float32),
     }
+
+
+#: The arrays of a demonstrations file, besides its JSON header.
+DATA_KEYS = ("obs", "mask", "action", "outcome")
+
+
+def save_demonstrations(path, data: dict[str, np.ndarray], meta: dict) -> None:
+    """Write demonstrations (as :func:`collect` returns them) and ``meta`` (a JSON
+    header: variant, players, teacher, games, seed) to an ``.npz`` file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = np.frombuffer(json.dumps(meta).encode(), np.uint8)
+    np.savez_compressed(path, header=header, **{k: data[k] for k in DATA_KEYS})
+
+
+def load_demonstrations(paths, variant: str, players: int) -> tuple[dict[str, np.ndarray], list]:
+    """Read and join demonstrations files written by :func:`save_demonstrations`.
+
+    Returns the joined arrays and the files' headers.
+
+    Raises:
+        ValueError: a file is missing or not a demonstrations file, or it was
+            gathered for another game or number of players (the message names it).
+    """
+    parts, headers = [], []
+    for path in paths:
+        try:
+            with np.load(path, allow_pickle=False) as f:
+                meta = json.loads(bytes(f["header"]).decode())
+                part = {k: f[k] for k in DATA_KEYS}
+        except (OSError, KeyError, ValueError) as e:
+            raise ValueError(f"--data {path}: not a demonstrations file ({e})") from None
+        if meta.get("variant") != variant or meta.get("players") != players:
+            raise ValueError(
+                f"--data {path}: gathered for {meta.get('variant')} with {meta.get('players')} "
+                f"players, not {variant} with {players}"
+            )
+        parts.append(part)
+        headers.append(meta)
+    if not parts:
+        raise ValueError("--data: no files given")
+    data = {k: np.concatenate([p[k] for p in parts]) for k in DATA_KEYS}
+    return data, headers
 
 
 def clone(model, data: dict[str, np.ndarray], epochs: int, batch: int, lr: float, seed: int):
@@ -250,12 +304,33 @@ def build_parser() -> argparse.ArgumentParser:
         "decisions (the teacher still labels them)",
     )
     p.add_argument("--student-share", type=float, default=0.5)
+    p.add_argument(
+        "--save-data", default=None, metavar="FILE.npz", help="also write the demonstrations here"
+    )
+    p.add_argument(
+        "--collect-only",
+        action="store_true",
+        help="stop after writing the demonstrations (--save-data) instead of fitting",
+    )
+    p.add_argument(
+        "--data",
+        nargs="+",
+        default=None,
+        metavar="FILE.npz",
+        help="fit on demonstrations saved by --save-data instead of playing games",
+    )
     p.add_argument("--no-progress", action="store_true")
     return p
 
 
 def main(argv: list[str] | None = None) -> dict:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.collect_only and not args.save_data:
+        parser.error("--collect-only needs --save-data FILE.npz")
+    if args.data and (args.collect_only or args.save_data or args.student):
+        parser.error("--data fits saved demonstrations: it takes no --collect-only, "
+                     "--save-data or --student")  # fmt: skip
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
@@ -266,21 +341,40 @@ def main(argv: list[str] | None = None) -> dict:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
-    student = None
-    if args.student:
-        student = load_policy(args.student)
-    data = collect(
-        variant,
-        args.games,
-        args.teacher,
-        parse_pool(args.pool),
-        args.players,
-        args.seed,
-        progress=not args.no_progress,
-        student=student,
-        student_share=args.student_share if student is not None else 0.0,
-    )
+    games = args.games
+    if args.data:
+        try:
+            data, headers = load_demonstrations(args.data, variant, args.players)
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
+        games = sum(int(h.get("games", 0)) for h in headers)
+        print(f"demonstrations: {len(data['action']):,} decisions of {games:,} games "
+              f"from {len(headers)} files", flush=True)  # fmt: skip
+    else:
+        student = load_policy(args.student) if args.student else None
+        data = collect(
+            variant,
+            args.games,
+            args.teacher,
+            parse_pool(args.pool),
+            args.players,
+            args.seed,
+            progress=not args.no_progress,
+            student=student,
+            student_share=args.student_share if student is not None else 0.0,
+        )
     collect_seconds = time.monotonic() - t0
+    if args.save_data:
+        meta = {"variant": variant, "players": args.players, "teacher": args.teacher,
+                "pool": args.pool, "games": args.games, "seed": args.seed,
+                "student": args.student, "student_share": args.student_share}  # fmt: skip
+        save_demonstrations(args.save_data, data, meta)
+        print(f"wrote {len(data['action']):,} decisions to {args.save_data}", flush=True)
+    if args.collect_only:
+        summary = {"samples": int(len(data["action"])), "games": args.games,
+                   "collect_minutes": round(collect_seconds / 60, 2)}  # fmt: skip
+        print(json.dumps(summary), flush=True)
+        return summary
     env = DummyVecEnv([lambda: CatanEnv(variant=variant, num_players=args.players)])
     net = [int(x) for x in args.net.split(",") if x]
     activation = ACTIVATIONS[args.activation]
@@ -313,7 +407,7 @@ def main(argv: list[str] | None = None) -> dict:
     actor.save(out.with_suffix(".npz"))
     summary = {
         "samples": int(len(data["action"])),
-        "games": args.games,
+        "games": games,
         "collect_minutes": round(collect_seconds / 60, 2),
         "clone_minutes": round((time.monotonic() - t1) / 60, 2),
         **losses,

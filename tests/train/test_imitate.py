@@ -27,11 +27,40 @@ def test_demonstrations_are_the_teachers_legal_choices(variant):
     assert set(np.unique(data["outcome"])) <= {-1.0, 0.0, 1.0}
 
 
-def test_teacher_and_pool_must_be_jitted():
-    with pytest.raises(ValueError, match="teacher must be a jitted agent"):
-        collect("base", 1, "mcts", [("random", 1.0)], 4, seed=0, progress=False)
+def test_a_search_agent_teaches_and_the_pool_must_be_jitted():
+    """Any agent labels (here a search agent, which plays from Python); the other
+    seats play inside numba, so they must be jitted."""
+    data = collect("base", 1, "mcts:0.002", [("random", 1.0)], 4, seed=2, progress=False)
+    n = len(data["action"])
+    assert n > 20 and data["mask"][np.arange(n), data["action"]].all()
     with pytest.raises(ValueError, match="pool agents must be jitted"):
         collect("base", 1, "heuristic", [("mcts", 1.0)], 4, seed=0, progress=False)
+
+
+def test_demonstrations_saved_in_pieces_fit_together(tmp_path):
+    """--collect-only --save-data writes a piece; --data joins pieces and fits on them
+    (the summary counts both pieces' games and decisions); a piece of another game
+    is refused in one line."""
+    pieces = []
+    for seed in (1, 2):
+        piece = tmp_path / f"d{seed}.npz"
+        s = main(["--variant", "base", "--games", "2", "--seed", str(seed), "--collect-only",
+                  "--save-data", str(piece), "--no-progress"])  # fmt: skip
+        assert piece.exists() and not (tmp_path / "bc.zip").exists()
+        pieces.append(s["samples"])
+    out = tmp_path / "fit" / "bc.zip"
+    summary = main(["--variant", "base", "--data", str(tmp_path / "d1.npz"),
+                    str(tmp_path / "d2.npz"), "--epochs", "1", "--eval-games", "0",
+                    "--out", str(out)])  # fmt: skip
+    assert summary["samples"] == sum(pieces) and summary["games"] == 4
+    assert out.exists() and out.with_suffix(".npz").exists()
+    with pytest.raises(SystemExit, match="gathered for base with 4 players, not cities_and"):
+        main(["--variant", "cities_and_knights", "--data", str(tmp_path / "d1.npz"),
+              "--out", str(out)])  # fmt: skip
+    with pytest.raises(SystemExit, match="not a demonstrations file"):
+        main(["--variant", "base", "--data", str(tmp_path / "nothing.npz"), "--out", str(out)])
+    with pytest.raises(SystemExit):  # argparse: --collect-only without a file to write
+        main(["--variant", "base", "--collect-only"])
 
 
 def test_cloned_policy_loads_and_plays_legally(tmp_path):
