@@ -61,11 +61,21 @@ GAMES = {
     "explorers_and_pirates": {"num_players": 4},
     "ancients": {},
 }
-#: The PPO settings of every path (the trainer's defaults: separate actor and
-#: critic networks). ``shared`` is the trainer's ``--shared 128`` option (one
-#: layer shared, then ``shared_net`` each), measured as its own figure.
-PPO = {"n_envs": 64, "n_steps": 64, "batch_size": 1024, "n_epochs": 2, "net": (128, 128),
-       "shared": (128,), "shared_net": (128,)}  # fmt: skip
+
+
+def _trainer_defaults() -> dict:
+    """The PPO settings of every path: the trainer's defaults (separate actor and
+    critic networks). ``shared`` is the trainer's ``--shared 128`` option (one
+    layer shared, then ``shared_net`` each), measured as its own figure."""
+    from train.train_ppo import build_parser
+
+    d = build_parser().parse_args([])
+    return {"n_envs": d.n_envs, "n_steps": d.n_steps, "batch_size": d.batch_size,
+            "n_epochs": d.n_epochs, "net": tuple(int(x) for x in d.net.split(",")),
+            "shared": (128,), "shared_net": (128,)}  # fmt: skip
+
+
+PPO = _trainer_defaults()
 
 
 def env_alone(game: str, options: dict, seconds: float, num_envs: int = 256,
