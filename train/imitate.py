@@ -185,6 +185,23 @@ def load_demonstrations(paths, variant: str, players: int) -> tuple[dict[str, np
     return data, headers
 
 
+def family_ids(variant: str, families) -> np.ndarray:
+    """A boolean per action id of ``variant``: whether it is of one of ``families``
+    (action family names of that space, e.g. ``"offer"``).
+
+    Raises:
+        ValueError: a name is no family of that space (the message lists them).
+    """
+    from catan_env.variants import get_variant
+
+    table = get_variant(variant).actions
+    unknown = sorted(set(families) - set(table.family_names))
+    if unknown:
+        raise ValueError(f"--skip-families: no action family {', '.join(unknown)} in "
+                         f"{variant}; families: {', '.join(table.family_names)}")  # fmt: skip
+    return np.array([info.family in set(families) for info in table.infos])
+
+
 def clone(model, data: dict[str, np.ndarray], epochs: int, batch: int, lr: float, seed: int):
     """Fit ``model.policy`` to the demonstrations; return the last epoch's mean losses."""
     import torch
@@ -319,6 +336,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE.npz",
         help="fit on demonstrations saved by --save-data instead of playing games",
     )
+    p.add_argument(
+        "--skip-families",
+        default="",
+        metavar="F,...",
+        help="fit without the decisions whose label is of these action families (e.g. a "
+        "search teacher's multi-step offers: offer,propose,cancel_trade,confirm_trade)",
+    )
     p.add_argument("--no-progress", action="store_true")
     return p
 
@@ -341,6 +365,12 @@ def main(argv: list[str] | None = None) -> dict:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
+    skip = None
+    if args.skip_families:
+        try:
+            skip = family_ids(variant, [f for f in args.skip_families.split(",") if f])
+        except ValueError as e:
+            raise SystemExit(str(e)) from None
     games = args.games
     if args.data:
         try:
@@ -375,6 +405,12 @@ def main(argv: list[str] | None = None) -> dict:
                    "collect_minutes": round(collect_seconds / 60, 2)}  # fmt: skip
         print(json.dumps(summary), flush=True)
         return summary
+    skipped = 0
+    if skip is not None:
+        keep = ~skip[data["action"]]
+        skipped = int((~keep).sum())
+        print(f"--skip-families: {skipped:,} of {len(keep):,} decisions left out", flush=True)
+        data = {k: v[keep] for k, v in data.items()}
     env = DummyVecEnv([lambda: CatanEnv(variant=variant, num_players=args.players)])
     net = [int(x) for x in args.net.split(",") if x]
     activation = ACTIVATIONS[args.activation]
@@ -408,6 +444,7 @@ def main(argv: list[str] | None = None) -> dict:
     summary = {
         "samples": int(len(data["action"])),
         "games": games,
+        "skipped": skipped,
         "collect_minutes": round(collect_seconds / 60, 2),
         "clone_minutes": round((time.monotonic() - t1) / 60, 2),
         **losses,

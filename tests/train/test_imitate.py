@@ -54,6 +54,17 @@ def test_demonstrations_saved_in_pieces_fit_together(tmp_path):
                     "--out", str(out)])  # fmt: skip
     assert summary["samples"] == sum(pieces) and summary["games"] == 4
     assert out.exists() and out.with_suffix(".npz").exists()
+    # --skip-families leaves out the decisions labelled with those families, and only them.
+    data = np.load(tmp_path / "d1.npz")
+    ends = int(sum(Game(variant="base").variant.actions.family(int(a)) == "end_turn"
+                   for a in data["action"]))  # fmt: skip
+    assert 0 < ends < len(data["action"])
+    less = main(["--variant", "base", "--data", str(tmp_path / "d1.npz"), "--epochs", "1",
+                 "--eval-games", "0", "--skip-families", "end_turn", "--out", str(out)])  # fmt: skip
+    assert less["skipped"] == ends and less["samples"] == pieces[0] - ends
+    with pytest.raises(SystemExit, match="no action family end_turns in base; families: roll"):
+        main(["--variant", "base", "--data", str(tmp_path / "d1.npz"),
+              "--skip-families", "end_turns", "--out", str(out)])  # fmt: skip
     with pytest.raises(SystemExit, match="gathered for base with 4 players, not cities_and"):
         main(["--variant", "cities_and_knights", "--data", str(tmp_path / "d1.npz"),
               "--out", str(out)])  # fmt: skip
