@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit, prange
 
 from catan_env.core import contract as R  # <rules>
+from catan_env.core.arrays import copy_into
 from catan_env.core.borrow import borrow
 from catan_env.core.policy import POLICY_KIND, policy_choose
 from catan_env.core.rng import below_at, episode_seed, next32_at, seed_at
@@ -174,7 +175,7 @@ def record_decisions(state, tb, kinds, rng, legal, scratch, work, out_states, ou
     while not R.is_over(state) and row < end:
         count = R.legal_actions(state, tb, legal)
         seat = R.current(state)
-        out_states[row] = state
+        copy_into(out_states[row], state, state.size)
         mask = out_masks[row]
         mask[:] = False
         for j in range(count):
@@ -239,7 +240,7 @@ def batch_step(states, tb, actions, config, template, base_seed, episodes, scrat
         terminated[i] = False
         truncated[i] = False
         if R.is_over(s):
-            final_states[i] = s
+            copy_into(final_states[i], s, s.size)
             w = R.winner(s)
             if w >= 0:
                 terminated[i] = True

@@ -30,6 +30,7 @@ choices do not change the game's dice.
 import numpy as np
 from numba import njit
 
+from catan_env.core.arrays import copy_into
 from catan_env.core.rng import below_at
 
 from . import layout as L
@@ -172,7 +173,7 @@ def _leader_group(s, h, side, tmp):
     """CCA §4.3: order the leader at ``h`` under the Leadership card in play,
     then his linked units greedily (on ``tmp``). Returns (card-choice worth,
     sum of order scores) of the group, the leader's own unit included."""
-    tmp[:] = s
+    copy_into(tmp, s, s.size)
     order_leader(tmp, h)
     worth = 0.0
     total = 0.0
@@ -213,7 +214,7 @@ def card_worth(s, c, tmp, tmp2, out):
                     if friendly_leader_near(s, h, side):
                         units += 1
         return min(units, s[L.COMMAND + side] * 4.0 / 6.0) * 1.5
-    tmp[:] = s
+    copy_into(tmp, s, s.size)
     play_card(tmp, c)
     if c == C_CLASH or c == C_DARKEN:
         # the units are ordered at once; with none, the card orders one unit
@@ -244,7 +245,7 @@ def card_worth(s, c, tmp, tmp2, out):
 def _with_unit_at(tmp, s, src, y):
     """``tmp``: ``s`` with the unit at ``src`` moved to ``y`` (it has moved
     ``DIST[src, y]`` more hexes), to judge the battles it would have there."""
-    tmp[:] = s
+    copy_into(tmp, s, s.size)
     if y == src:
         return
     tmp[L.UNIT_TYPE + y] = s[L.UNIT_TYPE + src]

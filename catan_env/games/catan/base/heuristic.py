@@ -19,6 +19,7 @@ others are accepted when they raise the value of the hand.
 import numpy as np
 from numba import njit
 
+from catan_env.core.arrays import copy_into
 from catan_env.core.borrow import borrow
 
 from ..board.standard import NUM_VERTICES
@@ -288,7 +289,7 @@ def monopoly_yield(state, p):
 
 @njit(cache=True)
 def _after(state, tb, a, p, copy, dist, prod, tmp, keys, memo):
-    copy[:STATE_SIZE] = state[:STATE_SIZE]
+    copy_into(copy, state, STATE_SIZE)
     copy[OPT_SKIP_FORCED] = 0  # a forced follow-up could be a roll: never look at dice
     apply_action(copy, tb, a)
     return value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False)
@@ -297,7 +298,7 @@ def _after(state, tb, a, p, copy, dist, prod, tmp, keys, memo):
 @njit(cache=True)
 def _accept_gain(state, tb, p, base, copy, dist, prod, tmp, keys, memo):
     """Gain in value if ``p`` accepts the offer on the table."""
-    copy[:STATE_SIZE] = state[:STATE_SIZE]
+    copy_into(copy, state, STATE_SIZE)
     a = state[ACTIVE_PLAYER]
     for r in range(NUM_CARD_TYPES):
         give = state[TRADE_GIVE + r]
@@ -343,7 +344,7 @@ def _best_action(state, tb, legal, count, rng, at, work, prod, tmp, memo):
         if a == A.ROLL or a == A.END_TURN or a == A.TRADE_CANCEL or a == A.TRADE_DECLINE:
             s = base
         elif a == A.BUY_DEV:
-            copy[:STATE_SIZE] = state[:STATE_SIZE]
+            copy_into(copy, state, STATE_SIZE)
             pay(copy, p, COST_DEV_CARD)
             s = value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False)
             s = s + DEV_BUY_WORTH - EPSILON  # the same rounding as one expression

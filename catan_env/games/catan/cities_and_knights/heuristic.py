@@ -22,6 +22,7 @@ a bonus by the strength of the knight pushed away.
 import numpy as np
 from numba import njit
 
+from catan_env.core.arrays import copy_into
 from catan_env.core.borrow import borrow
 
 from ..base.agents import KIND_HEURISTIC, KIND_WEIGHTED
@@ -380,7 +381,7 @@ def _monopoly_estimate(state, p, r, per_opponent):
 
 @njit(cache=True)
 def _after(state, tb, a, p, copy, scratch, dist, prod, tmp):
-    copy[:CK_STATE_SIZE] = state[:CK_STATE_SIZE]
+    copy_into(copy, state, CK_STATE_SIZE)
     copy[OPT_SKIP_FORCED] = 0  # a forced follow-up could be a roll: never look at dice
     ck_step(copy, tb, a, scratch)
     return ck_value(copy, tb, p, dist, prod, tmp)
@@ -414,7 +415,7 @@ def _best_knight_action(state, tb, p, v, base, copy, scratch, dist, prod, tmp, s
     targets = move_targets(state, tb, v) | displace_targets(state, tb, v)
     if targets == 0:
         return best
-    sel[:CK_STATE_SIZE] = state[:CK_STATE_SIZE]
+    copy_into(sel, state, CK_STATE_SIZE)
     ck_step(sel, tb, A.SELECT_KNIGHT + v, scratch)
     for w in range(NUM_VERTICES):
         if has(targets, w):
@@ -469,7 +470,7 @@ def _best_action(state, tb, legal, count, rng, at, work, scratch, prod, tmp):
             q = (p + a - A.SELECT_PLAYER + 1) % n
             s = base + state[PUBLIC_VP + q] + 0.3 * hand_size(state, q)
         elif a == A.TRADE_ACCEPT:
-            copy[:CK_STATE_SIZE] = state[:CK_STATE_SIZE]
+            copy_into(copy, state, CK_STATE_SIZE)
             q = state[ACTIVE_PLAYER]
             for r in range(NUM_CARD_TYPES):
                 give = state[TRADE_GIVE + r]

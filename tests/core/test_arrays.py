@@ -1,0 +1,23 @@
+"""catan_env.core.arrays: the copy the lookahead agents make of a state per candidate."""
+
+import numpy as np
+from numba import njit
+
+from catan_env.core.arrays import copy_into
+
+
+@njit(cache=False)
+def _copy_row(dst, src, n):
+    copy_into(dst, src, n)
+
+
+def test_copy_into_copies_the_first_n_words_and_nothing_else():
+    src = np.arange(10, dtype=np.int32)
+    dst = np.full(12, -7, np.int32)
+    _copy_row(dst, src, 6)
+    assert dst[:6].tolist() == list(range(6))
+    assert (dst[6:] == -7).all()
+    # Into a row of a 2-D array (the kernels copy a state into a row of a batch).
+    batch = np.zeros((3, 10), np.int32)
+    _copy_row(batch[1], src, 10)
+    assert batch[1].tolist() == list(range(10)) and not batch[0].any() and not batch[2].any()
