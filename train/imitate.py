@@ -199,7 +199,8 @@ def family_ids(variant: str, families) -> np.ndarray:
     if unknown:
         raise ValueError(f"--skip-families: no action family {', '.join(unknown)} in "
                          f"{variant}; families: {', '.join(table.family_names)}")  # fmt: skip
-    return np.array([info.family in set(families) for info in table.infos])
+    chosen = set(families)
+    return np.array([info.family in chosen for info in table.infos])
 
 
 def clone(model, data: dict[str, np.ndarray], epochs: int, batch: int, lr: float, seed: int):
@@ -363,7 +364,6 @@ def main(argv: list[str] | None = None) -> dict:
     torch.manual_seed(args.seed)
     variant = VARIANTS[args.variant]
     out = Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
     skip = None
     if args.skip_families:
@@ -405,6 +405,7 @@ def main(argv: list[str] | None = None) -> dict:
                    "collect_minutes": round(collect_seconds / 60, 2)}  # fmt: skip
         print(json.dumps(summary), flush=True)
         return summary
+    out.parent.mkdir(parents=True, exist_ok=True)
     skipped = 0
     if skip is not None:
         keep = ~skip[data["action"]]

@@ -45,8 +45,9 @@ def test_demonstrations_saved_in_pieces_fit_together(tmp_path):
     for seed in (1, 2):
         piece = tmp_path / f"d{seed}.npz"
         s = main(["--variant", "base", "--games", "2", "--seed", str(seed), "--collect-only",
-                  "--save-data", str(piece), "--no-progress"])  # fmt: skip
-        assert piece.exists() and not (tmp_path / "bc.zip").exists()
+                  "--save-data", str(piece), "--out", str(tmp_path / "none" / "bc.zip"),
+                  "--no-progress"])  # fmt: skip
+        assert piece.exists() and not (tmp_path / "none").exists()  # nothing fitted or written
         pieces.append(s["samples"])
     out = tmp_path / "fit" / "bc.zip"
     summary = main(["--variant", "base", "--data", str(tmp_path / "d1.npz"),
