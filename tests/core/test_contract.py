@@ -40,6 +40,17 @@ def test_rules_module_honours_the_contract(name):
     check_rules(registry.rules(name))
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_soak_codes_read_as_themselves(name):
+    """No broken invariant shares a code with the soak's 'no legal action' and
+    'too long': where a game's invariant names reach those codes, they name them."""
+    spec = registry.get(name)
+    names = spec.invariant_names
+    for code, words in ((spec.rules.SOAK_NO_LEGAL, "no legal action"),
+                        (spec.rules.SOAK_TOO_LONG, "decision cap")):  # fmt: skip
+        assert code >= len(names) or words in names[code], (code, names[code])
+
+
 def test_check_rules_names_what_is_missing_or_wrong():
     partial = types.ModuleType("partial")
     for const in contract.CONSTANTS:

@@ -11,6 +11,7 @@ from numba import njit
 from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..common import constants as C
 from ..common import layout as L
+from ..common.contract import SOAK_CODE_NAMES
 from ..common.building import count_roads, supply_adds_up
 from ..common.longest_road import road_length
 from ..common.phases import DISCARD, GAME_OVER, NUM_PHASES
@@ -37,8 +38,7 @@ INVARIANT_NAMES = (
     "robber off the land",
     "phase or decider invalid",
     "winner without enough VP",
-    "no legal action in a running game",
-    "game did not end within the decision cap",
+    *SOAK_CODE_NAMES,  # 15 and 16: the soak's own codes, never returned here
 )
 _DEV_COUNTS = np.array(C.DEV_COUNTS, np.int64)
 

@@ -11,6 +11,7 @@ from ..base.invariants import longest_road_code
 from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..common import constants as C
 from ..common import layout as L
+from ..common.contract import SOAK_CODE_NAMES
 from ..common.building import count_roads, supply_adds_up
 from ..common.phases import DISCARD, GAME_OVER
 from ..common.tables import T_VERTEX_VERTICES
@@ -49,6 +50,7 @@ INVARIANT_NAMES = (
     "winner without enough VP",
     "progress hand over the limit",
     "merchant inconsistent",
+    *SOAK_CODE_NAMES,  # 15 and 16: the soak's own codes, never returned here
 )
 
 

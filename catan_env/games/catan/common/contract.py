@@ -39,6 +39,9 @@ MAX_SEATS = MAX_PLAYERS
 MAX_DECISIONS = 1 << 62  # a Catan game ends by itself; this bound is never reached
 SOAK_NO_LEGAL = 15
 SOAK_TOO_LONG = 16
+#: The names of the two soak codes, at those indices of every Catan rule set's
+#: ``INVARIANT_NAMES``: no check returns them, so a soak's code names one thing.
+SOAK_CODE_NAMES = ("no legal action in a running game", "game did not end within the decision cap")
 AGENT_KINDS = KIND_NAMES
 UNIFORM_KIND = KIND_RANDOM  # pick_uniform: legal[below_at(rng, at, count)]
 

@@ -7,6 +7,7 @@ first one broken (names in ``INVARIANT_NAMES``).
 from numba import njit
 
 from ..common import layout as L
+from ..common.contract import SOAK_CODE_NAMES
 from ..common.constants import (
     MAX_PLAYERS,
     NUM_CARD_TYPES,
@@ -48,6 +49,7 @@ INVARIANT_NAMES = (
     "gold purchases exceed the limit",
     "crews are not conserved (supply + holds + storages + lairs != 9)",
     "mission VP do not match the tracks",
+    *SOAK_CODE_NAMES,  # 15 and 16: the soak's own codes, never returned here
     "the pirate ship stands on an illegal hex",
     "a lair is in an impossible state",
     "fish are not conserved (supply + shoals + holds + storages != 6)",
@@ -264,33 +266,33 @@ def check_state(state, tb):
             if state[EL.FISH_ON + h] and (
                 state[EL.PIRATE_HEX] == h or not state[EL.EP_HEX_REVEALED + h]
             ):
-                return 17
+                return 19
         fish += _carried(state, tb, EC.FISH)
         if fish != EC.FISH_PER_GAME or state[EL.FISH_SUPPLY] < 0:
-            return 17
+            return 19
     if tb[T_MODULES] & EC.MOD_SPICES:
         sacks = state[EL.SPICE_SUPPLY] + state[EL.SPICE_GONE]
         for h in range(tb[T_NUM_HEXES]):
             sacks += state[EL.SPICE_SACKS + h]
         sacks += _carried(state, tb, EC.SPICE_SACK)
         if sacks != EC.SPICE_SACKS_TOTAL or state[EL.SPICE_SUPPLY] < 0:
-            return 18
+            return 20
     h = state[EL.PIRATE_HEX]
     if (h >= 0) != (state[EL.PIRATE_OWNER] >= 0):
-        return 15
+        return 17
     if h >= 0 and (tb[T_PIRATE_OK + h] == 0 or not revealed_sea(state, h)):
-        return 15
+        return 17
     for h in range(tb[T_NUM_HEXES]):
         ls = state[EL.LAIR_STATE + h]
         on = 0
         for q in range(MAX_PLAYERS):
             on += state[EL.LAIR_CREWS + h * MAX_PLAYERS + q]
         if ls == EC.LAIR_NONE and on > 0:
-            return 16
+            return 18
         if ls != EC.LAIR_NONE and (
             state[EL.EP_HEX_KIND + h] != EC.GOLD or not state[EL.EP_HEX_REVEALED + h]
         ):
-            return 16
+            return 18
         if (ls == EC.LAIR_ACTIVE and on >= 3) or (ls == EC.LAIR_CAPTURED and on != 3):
-            return 16
+            return 18
     return 0
