@@ -239,4 +239,3 @@ def test_spice_sacks_are_conserved():
     s = state.copy()
     s[EL.SPICE_SUPPLY] += 1
     assert _broken(s, tb).startswith("spice sacks are not conserved")
-
