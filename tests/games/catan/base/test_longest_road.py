@@ -242,3 +242,76 @@ def test_road_length_matches_a_plain_search_on_random_positions(variant):
             checked += 1
             long_ones += want >= 5
     assert checked > 200 and long_ones > 10  # the positions include long, branching networks
+
+
+def _random_network(rng, tb, state):
+    """Seat 0's roads as one to three random walks, sometimes around whole hexes
+    (rings, figures of eight, several components), up to 15 roads; opponents'
+    buildings and knights on a few of the intersections they touch."""
+    import numpy as np
+
+    from catan_env.games.catan.board.standard import NUM_HEXES, NUM_VERTICES
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.tables import (
+        T_HEX_VERTICES,
+        T_VERTEX_EDGES,
+        T_VERTEX_VERTICES,
+    )
+
+    def edge(v, w):
+        for k in range(3):
+            if tb[T_VERTEX_VERTICES + 3 * v + k] == w:
+                return tb[T_VERTEX_EDGES + 3 * v + k]
+        raise AssertionError((v, w))
+
+    owned = set()
+    for _ in range(rng.integers(1, 4)):
+        if rng.random() < 0.4:  # a whole hex's ring
+            h = rng.integers(NUM_HEXES)
+            corners = [tb[T_HEX_VERTICES + 6 * h + j] for j in range(6)]
+            owned |= {edge(corners[j], corners[(j + 1) % 6]) for j in range(6)}
+        else:
+            v = rng.integers(NUM_VERTICES)
+            for _ in range(rng.integers(1, 9)):
+                ws = [w for w in tb[T_VERTEX_VERTICES + 3 * v : T_VERTEX_VERTICES + 3 * v + 3]
+                      if w >= 0]  # fmt: skip
+                w = ws[rng.integers(len(ws))]
+                owned.add(edge(v, w))
+                v = w
+    owned = sorted(owned)[:15]
+    state[L.EDGE_OWNER + np.array(owned)] = 0
+    ends = [v for v in range(NUM_VERTICES)
+            if any(tb[T_VERTEX_EDGES + 3 * v + k] in owned for k in range(3))]  # fmt: skip
+    for v in rng.choice(ends, size=min(len(ends), rng.integers(0, 3)), replace=False):
+        if rng.random() < 0.5:
+            state[L.VERTEX_OWNER + v] = 1
+            state[L.VERTEX_BUILDING + v] = 1
+        else:
+            state[L.KNIGHT_OWNER + v] = 2
+    return len(owned)
+
+
+def test_road_length_matches_a_plain_search_on_random_networks():
+    """base §9.1 (C&K §2.8 for knights): the jitted search equals an exhaustive
+    recursive search on made-up networks the games rarely reach: whole rings,
+    figures of eight, several components, opponents' pieces on rings and
+    branches."""
+    import numpy as np
+
+    from catan_env.games.catan.board.standard import NUM_EDGES, NUM_VERTICES
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.longest_road import road_length
+    from catan_env.games.catan.common.tables import STANDARD_TABLES as tb
+
+    rng = np.random.default_rng(7)
+    rings = 0
+    for _ in range(400):
+        state = np.zeros(L.STATE_SIZE, np.int32)
+        for field, size in ((L.VERTEX_OWNER, NUM_VERTICES), (L.KNIGHT_OWNER, NUM_VERTICES),
+                            (L.EDGE_OWNER, NUM_EDGES)):  # fmt: skip
+            state[field : field + size] = -1
+        n = _random_network(rng, tb, state)
+        want = _reference_length(state, tb, 0)
+        assert road_length(state, tb, 0) == want
+        rings += want == n and n >= 6
+    assert rings > 10  # closed trails that use every road were among them
