@@ -11,7 +11,11 @@ through :mod:`catan_env.oracle.bridge`. A line per game goes to stderr.
 **Resumable.** With ``--out`` the file is rewritten after every game, and a run
 given a file of the same match (agent, opponent, players, seed) plays only the
 games of ``--start`` .. ``--start + --games - 1`` it does not hold: a match of
-AlphaBeta games, about two minutes each, can be split over sessions.
+AlphaBeta games, about two minutes each, can be split over sessions. Runs of
+one match over disjoint ``--start`` ranges (one process per core) are joined by
+``--merge``:
+
+    python benchmarks/catanatron_calibration.py --merge a.json b.json --out match.json
 
     python benchmarks/catanatron_calibration.py --bot alphabeta --games 40 --json
     python benchmarks/catanatron_calibration.py --bot value --games 400 --minutes 20 \\
@@ -54,6 +58,34 @@ def _resumed(args, measured: str, opponent: str) -> tuple[list, float, float]:
     if same != (measured, opponent, args.players, args.seed):
         sys.exit(f"error: {args.out} holds another match {same}; give another --out")
     return old["games_played"], old["seconds"], old["cpu_seconds"]
+
+
+def merge(paths: list[str], out: str | None) -> dict:
+    """Join the files of one match played over disjoint game ranges: the games of all,
+    their seconds and CPU seconds summed; written to ``out`` if given."""
+    parts = []
+    for path in paths:
+        try:
+            parts.append(json.loads(Path(path).read_text()))
+        except (OSError, ValueError) as e:
+            sys.exit(f"error: --merge {path}: {e}")
+    keys = {(p.get("bot"), p.get("opponents"), p.get("players"), p.get("seed")) for p in parts}
+    if len(keys) != 1:
+        sys.exit(f"error: --merge files hold different matches {sorted(keys, key=str)}")
+    rows, seen = [], {}
+    for path, p in zip(paths, parts, strict=True):
+        for row in p["games_played"]:
+            if row["game"] in seen:
+                sys.exit(f"error: game {row['game']} is in both {seen[row['game']]} and {path}")
+            seen[row["game"]] = path
+            rows.append(row)
+    measured, opponent, players, seed = keys.pop()
+    args = argparse.Namespace(players=players, seed=seed)
+    r = summary(rows, args, measured, opponent, sum(p["seconds"] for p in parts),
+                sum(p["cpu_seconds"] for p in parts))  # fmt: skip
+    if out:
+        Path(out).write_text(json.dumps(r, indent=1) + "\n")
+    return r
 
 
 def play(args) -> dict:
@@ -156,11 +188,14 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--minutes", type=float, default=0, help="start no game after this (0: none)")
     ap.add_argument("--out", default=None, help="JSON file rewritten after every game")
+    ap.add_argument("--merge", nargs="+", metavar="FILE", default=None,
+                    help="join these --out files of one match (disjoint --start ranges) "
+                    "into --out instead of playing")  # fmt: skip
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error(f"--games must be at least 1, got {args.games}")
-    r = play(args)
+    r = merge(args.merge, args.out) if args.merge else play(args)
     print(
         json.dumps(r)
         if args.json

@@ -59,3 +59,33 @@ def test_another_match_in_the_file_and_a_bad_agent_are_refused(tmp_path, capsys)
         )
     with pytest.raises(SystemExit, match="agent 'nobody'"):
         cal.main(["--agent", "nobody", "--opponent", "heuristic", "--games", "1"])
+
+
+def test_runs_over_disjoint_ranges_merge_into_the_whole_match(tmp_path, capsys):
+    match = ["--agent", "random", "--opponent", "heuristic", "--seed", "5"]
+    a, b, whole = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "whole.json"
+    _run(capsys, *match, "--games", "2", "--out", str(a))
+    _run(capsys, *match, "--games", "3", "--start", "2", "--out", str(b))
+    joined = _run(capsys, "--merge", str(b), str(a), "--out", str(whole))
+    assert json.loads(whole.read_text()) == joined
+    # The same games as one run of five: the split changed no game.
+    one = _run(capsys, *match, "--games", "5")
+    same = ("game", "seat", "winner", "turns", "decisions")
+    assert [[r[k] for k in same] for r in joined["games_played"]] == [
+        [r[k] for k in same] for r in one["games_played"]
+    ]
+    for key in ("bot", "opponents", "players", "seed", "games", "wins", "wins_by_seat"):
+        assert joined[key] == one[key], key
+    parts = [json.loads(p.read_text()) for p in (a, b)]
+    assert joined["cpu_seconds"] == pytest.approx(sum(p["cpu_seconds"] for p in parts))
+
+    # A game in two files, or files of two matches, are refused.
+    with pytest.raises(SystemExit, match="game 0 is in both"):
+        cal.main(["--merge", str(a), str(a)])
+    other = tmp_path / "other.json"
+    _run(capsys, "--agent", "random", "--opponent", "heuristic", "--seed", "6", "--games", "1",
+         "--start", "7", "--out", str(other))  # fmt: skip
+    with pytest.raises(SystemExit, match="different matches"):
+        cal.main(["--merge", str(a), str(other)])
+    with pytest.raises(SystemExit, match="--merge .*missing.json"):
+        cal.main(["--merge", str(tmp_path / "missing.json")])
