@@ -11,8 +11,8 @@ from numba import njit
 from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..common import constants as C
 from ..common import layout as L
-from ..common.contract import SOAK_CODE_NAMES
 from ..common.building import count_roads, supply_adds_up
+from ..common.contract import SOAK_CODE_NAMES
 from ..common.longest_road import road_length
 from ..common.phases import DISCARD, GAME_OVER, NUM_PHASES
 from ..common.tables import (

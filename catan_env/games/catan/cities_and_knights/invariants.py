@@ -11,8 +11,8 @@ from ..base.invariants import longest_road_code
 from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..common import constants as C
 from ..common import layout as L
-from ..common.contract import SOAK_CODE_NAMES
 from ..common.building import count_roads, supply_adds_up
+from ..common.contract import SOAK_CODE_NAMES
 from ..common.phases import DISCARD, GAME_OVER
 from ..common.tables import T_VERTEX_VERTICES
 from . import layout as CL
