@@ -1,19 +1,23 @@
 """Invariants of an E&P state, checked by the property tests and the soak.
 
 ``check_state`` returns 0 when every invariant holds, else the code of the
-first one broken (names in ``INVARIANT_NAMES``).
+first one broken (names in ``INVARIANT_NAMES``). The soak calls
+``check_state_memo``, the same check that recomputes the board's facts (pieces
+on the board, storages, the distance rule, number tokens) only when the board
+block of the state changed: about 2% of decisions.
 """
 
+import numpy as np
 from numba import njit
 
 from ..common import layout as L
-from ..common.contract import SOAK_CODE_NAMES
 from ..common.constants import (
     MAX_PLAYERS,
     NUM_CARD_TYPES,
     NUM_RESOURCES,
     RESOURCE_CARDS_PER_TYPE,
 )
+from ..common.contract import SOAK_CODE_NAMES
 from . import constants as EC
 from . import layout as EL
 from . import phases as PH
@@ -76,23 +80,82 @@ def _cards(state, n):
     return 0
 
 
+#: The board block of the state: hexes, number tokens, buildings, roads and
+#: storages, contiguous in the layout (tested). The piece counts and the board's
+#: verdict below are a pure function of it, the seat count and the tables.
+BOARD_BLOCK = EL.EP_HEX_KIND
+BOARD_BLOCK_SIZE = EL.EP_STORAGE + EL.MAX_VERTICES * EC.NUM_CARGO - EL.EP_HEX_KIND
+#: Facts kept of the board: five counts per seat (settlements, harbors, roads,
+#: settlers and crews in storages), the codes of the storages' and the board's
+#: invariants, the fish and the spice sacks in storages.
+_SETTLEMENTS, _HARBORS, _ROADS, _STORED_SETTLERS, _STORED_CREWS = range(5)
+_FACT_STORAGES = 5 * MAX_PLAYERS
+_FACT_BOARD = _FACT_STORAGES + 1
+_FACT_FISH = _FACT_BOARD + 1
+_FACT_SPICE = _FACT_FISH + 1
+FACTS_SIZE = _FACT_SPICE + 1
+#: Words of the memo of :func:`check_state_memo`: the board block and the seat
+#: count as last seen, then the facts of them.
+MEMO_SIZE = BOARD_BLOCK_SIZE + 1 + FACTS_SIZE
+_FACTS_AT = BOARD_BLOCK_SIZE + 1
+
+
 @njit(cache=True)
-def _pieces(state, tb, n):
+def board_facts(state, tb, facts):
+    """Write the facts of ``state``'s board (see ``FACTS_SIZE``) into ``facts``."""
+    n = state[L.NUM_PLAYERS]
+    # Branch-free counting loops, one per seat, which LLVM vectorises: a branchy
+    # pass (owners are scattered, so its branches mispredict) was most of a check.
+    facts[:] = 0
     for p in range(n):
-        settlements = 0
+        owned = 0
         harbors = 0
-        roads = 0
-        settlers = 0
         for v in range(tb[T_NUM_VERTICES]):
-            if state[EL.EP_VERTEX_OWNER + v] == p:
-                if state[EL.EP_VERTEX_BUILDING + v] == EC.HARBOR_SETTLEMENT:
-                    harbors += 1
-                    settlers += state[EL.EP_STORAGE + v * EC.NUM_CARGO + EC.SETTLER]
-                else:
-                    settlements += 1
+            mine = np.int32(state[EL.EP_VERTEX_OWNER + v] == p)
+            owned += mine
+            harbors += mine * np.int32(state[EL.EP_VERTEX_BUILDING + v] == EC.HARBOR_SETTLEMENT)
+        roads = 0
         for e in range(tb[T_NUM_EDGES]):
-            if state[EL.EP_ROAD_OWNER + e] == p:
-                roads += 1
+            roads += np.int32(state[EL.EP_ROAD_OWNER + e] == p)
+        facts[5 * p + _SETTLEMENTS] = owned - harbors
+        facts[5 * p + _HARBORS] = harbors
+        facts[5 * p + _ROADS] = roads
+    # Cargo counts only in storages of owned intersections, which are few.
+    for v in range(tb[T_NUM_VERTICES]):
+        p = state[EL.EP_VERTEX_OWNER + v]
+        if 0 <= p < n:
+            at = EL.EP_STORAGE + v * EC.NUM_CARGO
+            if state[EL.EP_VERTEX_BUILDING + v] == EC.HARBOR_SETTLEMENT:
+                facts[5 * p + _STORED_SETTLERS] += state[at + EC.SETTLER]
+            facts[5 * p + _STORED_CREWS] += state[at + EC.CREW]
+    facts[_FACT_STORAGES] = _storages(state, tb)
+    facts[_FACT_BOARD] = _board(state, tb)
+    for v in range(tb[T_NUM_VERTICES]):
+        facts[_FACT_FISH] += state[EL.EP_STORAGE + v * EC.NUM_CARGO + EC.FISH]
+        facts[_FACT_SPICE] += state[EL.EP_STORAGE + v * EC.NUM_CARGO + EC.SPICE_SACK]
+
+
+@njit(cache=True)
+def board_changed(state, memo):
+    """True if the board block or the seat count differs from ``memo``; then
+    ``memo`` takes the new values (a memo filled with -2 never matches)."""
+    changed = False
+    # Every word is copied (no early exit), so the memo always ends up current.
+    for i in range(BOARD_BLOCK_SIZE):
+        x = state[BOARD_BLOCK + i]
+        changed |= memo[i] != x
+        memo[i] = x
+    changed |= memo[BOARD_BLOCK_SIZE] != state[L.NUM_PLAYERS]
+    memo[BOARD_BLOCK_SIZE] = state[L.NUM_PLAYERS]
+    return changed
+
+
+@njit(cache=True)
+def _pieces(state, tb, n, facts):
+    for p in range(n):
+        settlements = facts[5 * p + _SETTLEMENTS]
+        harbors = facts[5 * p + _HARBORS]
+        settlers = facts[5 * p + _STORED_SETTLERS]
         for k in range(EC.SHIPS_PER_PLAYER):
             settlers += state[
                 EL.SHIP_CARGO + (p * EC.SHIPS_PER_PLAYER + k) * EC.NUM_CARGO + EC.SETTLER
@@ -105,7 +168,7 @@ def _pieces(state, tb, n):
         if (
             settlements + state[L.SETTLEMENTS_LEFT + p] != EC.SETTLEMENTS_PER_PLAYER
             or harbors + state[EL.HARBORS_LEFT + p] != EC.HARBORS_PER_PLAYER
-            or roads + state[L.ROADS_LEFT + p] != EC.ROADS_PER_PLAYER
+            or facts[5 * p + _ROADS] + state[L.ROADS_LEFT + p] != EC.ROADS_PER_PLAYER
             or settlers + state[EL.SETTLERS_LEFT + p] != EC.SETTLERS_PER_PLAYER
         ):
             return 3
@@ -114,10 +177,7 @@ def _pieces(state, tb, n):
         if state[EL.MISSION_VP + p] != mission_vp(state, p):
             return 14
         if tb[T_MODULES] & EC.MOD_CREWS:
-            crews = state[EL.CREWS_LEFT + p]
-            for v in range(tb[T_NUM_VERTICES]):
-                if state[EL.EP_VERTEX_OWNER + v] == p:
-                    crews += state[EL.EP_STORAGE + v * EC.NUM_CARGO + EC.CREW]
+            crews = state[EL.CREWS_LEFT + p] + facts[5 * p + _STORED_CREWS]
             for k in range(EC.SHIPS_PER_PLAYER):
                 crews += state[
                     EL.SHIP_CARGO + (p * EC.SHIPS_PER_PLAYER + k) * EC.NUM_CARGO + EC.CREW
@@ -131,11 +191,9 @@ def _pieces(state, tb, n):
 
 
 @njit(cache=True)
-def _carried(state, tb, c):
-    """Cargo of kind ``c`` in every harbor's storage and every ship's hold."""
+def _in_holds(state, c):
+    """Cargo of kind ``c`` in every ship's hold."""
     total = 0
-    for v in range(tb[T_NUM_VERTICES]):
-        total += state[EL.EP_STORAGE + v * EC.NUM_CARGO + c]
     for i in range(MAX_PLAYERS * EC.SHIPS_PER_PLAYER):
         total += state[EL.SHIP_CARGO + i * EC.NUM_CARGO + c]
     return total
@@ -155,13 +213,18 @@ def _hold(state, at):
 
 
 @njit(cache=True)
-def _cargo_and_ships(state, tb, n):
+def _storages(state, tb):
     for v in range(tb[T_NUM_VERTICES]):
         code, used = _hold(state, EL.EP_STORAGE + v * EC.NUM_CARGO)
         if code:
             return code
         if used > 0 and state[EL.EP_VERTEX_BUILDING + v] != EC.HARBOR_SETTLEMENT:
             return 11
+    return 0
+
+
+@njit(cache=True)
+def _ships(state, tb):
     moving = -1
     if state[EL.MOVING_SHIP] >= 0:
         moving = state[L.ACTIVE_PLAYER] * EC.SHIPS_PER_PLAYER + state[EL.MOVING_SHIP]
@@ -216,19 +279,55 @@ def _board(state, tb):
 @njit(cache=True)
 def check_state(state, tb):
     """0 if ``state`` obeys every E&P invariant, else the first broken one's code."""
+    facts = np.zeros(FACTS_SIZE, np.int32)
+    board_facts(state, tb, facts)
+    return check_with_facts(state, tb, facts)
+
+
+@njit(cache=True)
+def check_state_memo(state, tb, memo, fresh):
+    """``check_state`` that recomputes the board's facts only when the board block
+    or the seat count changed since the last call with ``memo`` (``MEMO_SIZE``
+    words; ``fresh`` forgets it). Most decisions place and load nothing, and the
+    board's loops were most of a check."""
+    if fresh:
+        memo[:] = -2
+    facts = memo[_FACTS_AT:]
+    if board_changed(state, memo):
+        board_facts(state, tb, facts)
+    return check_with_facts(state, tb, facts)
+
+
+@njit(cache=True)
+def check_with_facts(state, tb, facts):
+    """``check_state`` given ``board_facts`` of ``state``."""
     n = state[L.NUM_PLAYERS]
     code = _cards(state, n)
     if code:
         return code
-    code = _pieces(state, tb, n)
+    code = _pieces(state, tb, n, facts)
     if code:
         return code
-    code = _cargo_and_ships(state, tb, n)
+    code = facts[_FACT_STORAGES]
     if code:
         return code
-    code = _board(state, tb)
+    code = _ships(state, tb)
     if code:
         return code
+    code = facts[_FACT_BOARD]
+    if code:
+        return code
+    code = _phase(state, n)
+    if code:
+        return code
+    code = _gold_fish_and_spices(state, tb, facts)
+    if code:
+        return code
+    return _pirate_and_lairs(state, tb)
+
+
+@njit(cache=True)
+def _phase(state, n):
     phase = state[L.PHASE]
     if phase != PH.GAME_OVER:
         trading = phase == PH.TRADE_COMPOSE or phase == PH.TRADE_RESPOND or phase == PH.TRADE_CLOSE
@@ -257,6 +356,11 @@ def check_state(state, tb):
         chasing = pirate and state[L.RESUME_PHASE] == PH.MOVEMENT
         if state[EL.MOVING_SHIP] >= 0 and phase != PH.MOVEMENT and not chasing:
             return 10
+    return 0
+
+
+@njit(cache=True)
+def _gold_fish_and_spices(state, tb, facts):
     if state[EL.GOLD_BUYS] > 2 or state[EL.GOLD_BUYS] < 0:
         return 12
     if tb[T_MODULES] & EC.MOD_FISH:
@@ -267,16 +371,21 @@ def check_state(state, tb):
                 state[EL.PIRATE_HEX] == h or not state[EL.EP_HEX_REVEALED + h]
             ):
                 return 19
-        fish += _carried(state, tb, EC.FISH)
+        fish += facts[_FACT_FISH] + _in_holds(state, EC.FISH)
         if fish != EC.FISH_PER_GAME or state[EL.FISH_SUPPLY] < 0:
             return 19
     if tb[T_MODULES] & EC.MOD_SPICES:
         sacks = state[EL.SPICE_SUPPLY] + state[EL.SPICE_GONE]
         for h in range(tb[T_NUM_HEXES]):
             sacks += state[EL.SPICE_SACKS + h]
-        sacks += _carried(state, tb, EC.SPICE_SACK)
+        sacks += facts[_FACT_SPICE] + _in_holds(state, EC.SPICE_SACK)
         if sacks != EC.SPICE_SACKS_TOTAL or state[EL.SPICE_SUPPLY] < 0:
             return 20
+    return 0
+
+
+@njit(cache=True)
+def _pirate_and_lairs(state, tb):
     h = state[EL.PIRATE_HEX]
     if (h >= 0) != (state[EL.PIRATE_OWNER] >= 0):
         return 17

@@ -12,7 +12,7 @@ from ..common.contract import *  # noqa: F403  (the accessors every Catan rule s
 from . import action_ids as A
 from .agents import EP_WORK_SIZE as WORK_SIZE
 from .agents import ep_choose as choose
-from .invariants import check_state
+from .invariants import MEMO_SIZE, check_state_memo
 from .layout import DISCOVERED
 from .layout import EP_STATE_SIZE as STATE_SIZE
 from .masks import ep_legal_actions as legal_actions
@@ -26,7 +26,6 @@ NUM_ACTIONS = A.NUM_ACTIONS
 LEGAL_SIZE = NUM_ACTIONS
 SCRATCH_SIZE = NUM_ACTIONS
 NUM_STATS = 1  # hexes discovered
-MEMO_SIZE = 0
 
 
 @njit(cache=True)
@@ -37,4 +36,6 @@ def record(state, i, out_winner, out_turns, out_decisions, out_vp, out_stats):
 
 @njit(cache=True)
 def check(state, tb, memo, fresh):
-    return check_state(state, tb)
+    # The board's counts and verdict are recomputed only when the board block
+    # changed since the last call (an exact memo).
+    return check_state_memo(state, tb, memo, fresh)
