@@ -120,19 +120,18 @@ def board_facts(state, tb, facts):
         facts[5 * p + _SETTLEMENTS] = owned - harbors
         facts[5 * p + _HARBORS] = harbors
         facts[5 * p + _ROADS] = roads
-    # Cargo counts only in storages of owned intersections, which are few.
     for v in range(tb[T_NUM_VERTICES]):
+        at = EL.EP_STORAGE + v * EC.NUM_CARGO
+        facts[_FACT_FISH] += state[at + EC.FISH]
+        facts[_FACT_SPICE] += state[at + EC.SPICE_SACK]
+        # Settlers and crews count for the owner (few intersections are owned).
         p = state[EL.EP_VERTEX_OWNER + v]
         if 0 <= p < n:
-            at = EL.EP_STORAGE + v * EC.NUM_CARGO
             if state[EL.EP_VERTEX_BUILDING + v] == EC.HARBOR_SETTLEMENT:
                 facts[5 * p + _STORED_SETTLERS] += state[at + EC.SETTLER]
             facts[5 * p + _STORED_CREWS] += state[at + EC.CREW]
     facts[_FACT_STORAGES] = _storages(state, tb)
     facts[_FACT_BOARD] = _board(state, tb)
-    for v in range(tb[T_NUM_VERTICES]):
-        facts[_FACT_FISH] += state[EL.EP_STORAGE + v * EC.NUM_CARGO + EC.FISH]
-        facts[_FACT_SPICE] += state[EL.EP_STORAGE + v * EC.NUM_CARGO + EC.SPICE_SACK]
 
 
 @njit(cache=True)

@@ -56,8 +56,9 @@ def test_every_word_of_the_block_and_the_seat_count_counts_as_a_change():
 
 
 def _states(scenario, seed, count, kinds=(2, 0, 2, 0)):
-    """``count`` consecutive states of one game of ``scenario`` (heuristic and random
-    seats), from the soak kernel stopped after 1, 2, ... decisions, and its tables."""
+    """``count`` states of one game of ``scenario`` (heuristic and random seats), 40
+    decisions apart, from the soak kernel stopped after 40, 80, ... decisions, and
+    its tables."""
     v = get_variant(EP)
     c = GameConfig.make(variant=EP, scenario=scenario)
     tb = v.tables(c)
@@ -66,7 +67,8 @@ def _states(scenario, seed, count, kinds=(2, 0, 2, 0)):
     code, winner = np.zeros(count, np.int32), np.zeros(count, np.int32)
     played = np.zeros(count, np.int64)
     for k in range(count):
-        # One game per row, stopped after k + 1 decisions (max_decisions is per call).
+        # The same game in every row, replayed from its seed and stopped after
+        # 40 * (k + 1) decisions (max_decisions is per call).
         v.soak(tb, c.config_vector(), c.board_template(), seeds[k:k + 1],
                np.array(kinds, np.int64), 0, 40 * (k + 1),
                code[k:k + 1], winner[k:k + 1], played[k:k + 1], states[k:k + 1])  # fmt: skip
