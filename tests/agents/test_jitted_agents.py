@@ -129,7 +129,12 @@ def test_base_heuristic_memo_scores_equal_a_full_evaluation():
     memo = np.empty(H.MEMO_SIZE)
     keys = work[H._KEYS : H._KEYS + H.NUM_KEYS]
     dist = work[H._DIST : H._DIST + 54]
+    before = work[H._BEFORE : H._BEFORE + 54]
+    nearer = work[H._NEARER : H._NEARER + H.NEARER_SCRATCH]
+    from catan_env.games.catan.base import action_ids as A
+
     checked = set()
+    roads_scored = 0
     for seed in range(4):
         g = Game(num_players=4, seed=seed)
         rng = np.random.default_rng(seed)
@@ -138,20 +143,27 @@ def test_base_heuristic_memo_scores_equal_a_full_evaluation():
             legal = g.legal_actions()
             p = int(g.state[L.CURRENT_PLAYER])
             if len(legal) > 1:
-                base = H.value_memo(g.state, g.tables, p, dist, prods, tmp, keys, memo, True)
+                base = H.value_memo(
+                    g.state, g.tables, p, dist, prods, tmp, keys, memo, True, -1, before, nearer
+                )
                 assert base == H.value(g.state, g.tables, p, dist, prod8, tmp)
                 for a in legal:
                     copy = g.state.copy()
                     copy[L.OPT_SKIP_FORCED] = 0
                     apply_action(copy, g.tables, int(a))
+                    road = int(a) - A.BUILD_ROAD if A.BUILD_ROAD <= a < A.BUILD_ROAD + 72 else -1
+                    roads_scored += road >= 0
                     want = H.value(copy, g.tables, p, dist, prod8, tmp)
-                    got = H.value_memo(copy, g.tables, p, dist, prods, tmp, keys, memo, False)
+                    got = H.value_memo(
+                        copy, g.tables, p, dist, prods, tmp, keys, memo, False, road, before, nearer
+                    )
                     assert got == want, g.action_name(int(a)) if hasattr(g, "action_name") else a
                     checked.add(g.phase)
             a = heuristic.act(g) if p % 2 else int(legal[rng.integers(len(legal))])
             g.step(int(a))
     # The scores cover the phases where the memo takes different paths.
-    assert {"setup_settlement", "action", "move_robber", "discard"} <= checked
+    assert {"setup_settlement", "action", "move_robber", "discard", "setup_road"} <= checked
+    assert roads_scored > 500
 
 
 def _reference_frontier(state, tb, p, own):
@@ -223,3 +235,53 @@ def test_frontier_matches_a_plain_search_on_random_positions(variant):
             checked += 1
             later_seen += want[2] > 0
     assert checked > 150 and later_seen > 50
+
+
+@pytest.mark.parametrize("variant", ["base", "cities_and_knights"])
+def test_frontier_after_one_road_equals_a_full_sweep(variant):
+    """frontier_after_road (the lookahead's frontier after one road, from the
+    distances before it) gives the very result of frontier on the state with
+    the road, for every open path touching a seat's network: the far end
+    becomes a place to build from, or not when another player's building or
+    knight (C&K) stands there, and spots nearer by one or two roads change
+    their count and worth."""
+    from helpers import random_positions
+
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.evaluation import (
+        NEARER_SCRATCH,
+        frontier,
+        frontier_after_road,
+        production,
+    )
+    from catan_env.games.catan.common.tables import T_EDGE_VERTICES
+
+    own = np.empty(8)
+    before = np.zeros(54, np.int32)
+    dist = np.zeros(54, np.int32)
+    scratch = np.zeros(NEARER_SCRATCH, np.int32)
+    checked = improved = blocked = 0
+    for g in random_positions(variant, range(6), 200, 40):
+        for p in range(4):
+            if g.state[L.ROADS_LEFT + p] < 3:
+                continue
+            production(g.state, g.tables, p, variant != "base", own)
+            front = frontier(g.state, g.tables, p, own, before)
+            for e in range(72):
+                ends = g.tables[T_EDGE_VERTICES + 2 * e : T_EDGE_VERTICES + 2 * e + 2]
+                if g.state[L.EDGE_OWNER + e] >= 0 or min(before[ends]) != 0:
+                    continue
+                after = g.state.copy()
+                after[L.EDGE_OWNER + e] = p
+                after[L.ROADS_LEFT + p] -= 1
+                want = frontier(after, g.tables, p, own, dist)
+                got = frontier_after_road(after, g.tables, p, own, before, e, *front, scratch)
+                assert (got[0], got[1], got[2]) == (want[0], want[1], want[2]), (p, e)
+                checked += 1
+                improved += want != front
+                far = ends[0] if before[ends[0]] else ends[1]
+                blocked += bool(before[far]) and (
+                    (0 <= after[L.VERTEX_OWNER + far] != p)
+                    or (0 <= after[L.KNIGHT_OWNER + far] != p)
+                )
+    assert checked > 300 and improved > 100 and blocked > 0, (checked, improved, blocked)

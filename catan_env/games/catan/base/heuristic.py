@@ -22,7 +22,7 @@ from numba import njit
 from catan_env.core.arrays import copy_into
 from catan_env.core.borrow import borrow
 
-from ..board.standard import NUM_VERTICES
+from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..common.agents import keep_best, proposer_near_win, weight_table, weighted_pick
 from ..common.cards import hand_size, pay
 from ..common.constants import (
@@ -38,9 +38,11 @@ from ..common.constants import (
 )
 from ..common.evaluation import (
     CARD_WORTH,
+    NEARER_SCRATCH,
     base_targets,
     cards_worth,
     frontier,
+    frontier_after_road,
     hex_pips,
     opponents_threat,
     pips,
@@ -98,10 +100,13 @@ YEAR_OF_PLENTY_BONUS = 9.0
 ACCEPT_MARGIN = 1.0
 
 #: Scratch space one decision of the heuristic needs (int32 words): a state
-#: copy, the frontier's distances, the memo's keys.
-WORK_SIZE = STATE_SIZE + 96
+#: copy, the frontier's distances, the memo's keys, the memo's distances, and
+#: the scratch of the frontier after one road.
+WORK_SIZE = STATE_SIZE + 192
 _DIST = STATE_SIZE
 _KEYS = STATE_SIZE + 64
+_BEFORE = STATE_SIZE + 96
+_NEARER = STATE_SIZE + 160
 
 # The lookahead's memo (see value_memo): float slots, then the key words.
 _M_PRODS = 0  # every seat's production by card type
@@ -115,7 +120,8 @@ _K_CITIES = _K_SETTLEMENTS + MAX_PLAYERS  # per seat
 _K_VP = _K_CITIES + MAX_PLAYERS  # per seat
 _K_ROADS = _K_VP + MAX_PLAYERS
 NUM_KEYS = _K_ROADS + 1
-assert _DIST + NUM_VERTICES <= _KEYS and _KEYS + NUM_KEYS <= WORK_SIZE
+assert _DIST + NUM_VERTICES <= _KEYS and _KEYS + NUM_KEYS <= _BEFORE
+assert _BEFORE + NUM_VERTICES <= _NEARER and _NEARER + NEARER_SCRATCH <= WORK_SIZE
 
 
 @njit(cache=True, inline="always")
@@ -178,7 +184,7 @@ def _add_hex_yield(state, tb, h, q, sign, out):
 
 
 @njit(cache=True)
-def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill):
+def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, road, before, nearer):
     """:func:`value` of ``state`` for ``p``, reusing the board's parts from a memo.
 
     The lookahead scores many states that differ from the decision's state in
@@ -192,6 +198,12 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill):
     and the total is formed in the same order as :func:`value`, so the result
     is the same float. ``prods`` is scratch space for every seat's production
     (``MAX_PLAYERS * NUM_CARD_TYPES`` floats).
+
+    ``road``: the path of the one road ``state`` has more than the memo's
+    state, or -1. The frontier after one road comes from the memo's
+    distances (``before``, 54 ints, filled with the memo) by
+    :func:`frontier_after_road` (``nearer``: its scratch) instead of a sweep of
+    the board: most of the lookahead's candidates in the action phase are roads.
     """
     w = state[WINNER]
     if w >= 0 and not fill:
@@ -224,18 +236,30 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill):
     v = VP_WORTH * total_vp(state, p)
     v += worth
     # The frontier reads the production only for which resources are missing.
-    reuse = not fill and keys[_K_ROADS] == state[ROADS_LEFT + p] and _same_buildings(state, keys, p)
-    if reuse and robber != old_robber:
+    roads = state[ROADS_LEFT + p]
+    own_pieces = not fill and _same_buildings(state, keys, p)
+    reuse = own_pieces and keys[_K_ROADS] == roads
+    # One road more: its frontier from the memo's, while the roads left (3 or
+    # more before it) still reach every spot two roads away.
+    one_road = own_pieces and road >= 0 and keys[_K_ROADS] == roads + 1 and roads >= 2
+    if (reuse or one_road) and robber != old_robber:
         for r in range(NUM_RESOURCES):
             if (prod[r] == 0) != (memo[_M_PRODS + p * NUM_CARD_TYPES + r] == 0):
-                reuse = False
+                reuse = one_road = False
     if reuse:
         front = memo[_M_FRONT]
         now = int(memo[_M_FRONT + 1])
         later = int(memo[_M_FRONT + 2])
+    elif one_road:
+        front, now, later = frontier_after_road(
+            state, tb, p, prod, before, road, memo[_M_FRONT],
+            int(memo[_M_FRONT + 1]), int(memo[_M_FRONT + 2]), nearer,
+        )  # fmt: skip
     else:
         front, now, later = frontier(state, tb, p, prod, dist)
     if fill:
+        for x in range(NUM_VERTICES):
+            before[x] = dist[x]
         for i in range(n * NUM_CARD_TYPES):
             memo[_M_PRODS + i] = prods[i]
         memo[_M_PROD_WORTH] = worth
@@ -288,15 +312,16 @@ def monopoly_yield(state, p):
 
 
 @njit(cache=True)
-def _after(state, tb, a, p, copy, dist, prod, tmp, keys, memo):
+def _after(state, tb, a, p, copy, dist, prod, tmp, keys, memo, before, nearer):
     copy_into(copy, state, STATE_SIZE)
     copy[OPT_SKIP_FORCED] = 0  # a forced follow-up could be a roll: never look at dice
     apply_action(copy, tb, a)
-    return value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False)
+    road = a - A.BUILD_ROAD if A.BUILD_ROAD <= a < A.BUILD_ROAD + NUM_EDGES else -1
+    return value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False, road, before, nearer)
 
 
 @njit(cache=True)
-def _accept_gain(state, tb, p, base, copy, dist, prod, tmp, keys, memo):
+def _accept_gain(state, tb, p, base, copy, dist, prod, tmp, keys, memo, before, nearer):
     """Gain in value if ``p`` accepts the offer on the table."""
     copy_into(copy, state, STATE_SIZE)
     a = state[ACTIVE_PLAYER]
@@ -305,7 +330,7 @@ def _accept_gain(state, tb, p, base, copy, dist, prod, tmp, keys, memo):
         want = state[TRADE_WANT + r]
         copy[HAND + p * NUM_CARD_TYPES + r] += give - want
         copy[HAND + a * NUM_CARD_TYPES + r] += want - give
-    return value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False) - base
+    return value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False, -1, before, nearer) - base
 
 
 @njit(cache=True)
@@ -335,7 +360,9 @@ def _best_action(state, tb, legal, count, rng, at, work, prod, tmp, memo):
     copy = work[:STATE_SIZE]
     dist = work[_DIST : _DIST + NUM_VERTICES]
     keys = work[_KEYS : _KEYS + NUM_KEYS]
-    base = value_memo(state, tb, p, dist, prod, tmp, keys, memo, True)
+    before = work[_BEFORE : _BEFORE + NUM_VERTICES]
+    nearer = work[_NEARER : _NEARER + NEARER_SCRATCH]
+    base = value_memo(state, tb, p, dist, prod, tmp, keys, memo, True, -1, before, nearer)
     best = -np.inf
     ties = 0
     choice = legal[0]
@@ -346,19 +373,21 @@ def _best_action(state, tb, legal, count, rng, at, work, prod, tmp, memo):
         elif a == A.BUY_DEV:
             copy_into(copy, state, STATE_SIZE)
             pay(copy, p, COST_DEV_CARD)
-            s = value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False)
+            s = value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False, -1, before, nearer)
             s = s + DEV_BUY_WORTH - EPSILON  # the same rounding as one expression
         elif A.STEAL <= a < A.STEAL + 3:
             q = (p + a - A.STEAL + 1) % n
             s = base + hand_size(state, q) + 0.5 * state[PUBLIC_VP + q]
         elif a == A.TRADE_ACCEPT:
-            gain = _accept_gain(state, tb, p, base, copy, dist, prod, tmp, keys, memo)
+            gain = _accept_gain(
+                state, tb, p, base, copy, dist, prod, tmp, keys, memo, before, nearer
+            )
             s = base + gain - ACCEPT_MARGIN if not proposer_near_win(state) else -np.inf
         elif a >= A.TRADE_ADD_GIVE and phase != TRADE_RESPOND:
             # Never start or continue an offer of our own; cancel one if in it.
             s = -np.inf if phase != TRADE_COMPOSE or a != A.TRADE_CANCEL else base
         else:
-            s = _after(state, tb, a, p, copy, dist, prod, tmp, keys, memo) - EPSILON
+            s = _after(state, tb, a, p, copy, dist, prod, tmp, keys, memo, before, nearer) - EPSILON
             if a == A.PLAY_KNIGHT:
                 s += KNIGHT_BONUS + 1.5 * blocked_pips(state, tb, p)
             elif a == A.PLAY_ROAD_BUILDING:

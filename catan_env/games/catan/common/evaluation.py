@@ -209,6 +209,93 @@ def frontier(state, tb, p, own, dist):
     return best, now, later
 
 
+#: Intersections within two paths of one end of a path: more than a road can
+#: bring nearer (1 + 2 + 4 for one end, and the other end).
+_MAX_NEARER = 16
+#: Scratch words :func:`frontier_after_road` needs.
+NEARER_SCRATCH = 2 * _MAX_NEARER
+
+
+@njit(cache=True, inline="always")
+def _slot(changed, count, v):
+    """Index of ``v`` among ``changed[:count]``, or -1."""
+    for i in range(count):
+        if changed[i] == v:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def frontier_after_road(state, tb, p, own, before, e, best, now, later, scratch):
+    """:func:`frontier` after ``p``'s new road on path ``e``, from the frontier
+    before it, without the sweep of the whole board.
+
+    ``state`` already holds the road; ``before`` is the ``dist`` that
+    :func:`frontier` filled for the state without it (read, not written) and
+    ``(best, now, later)`` its result. Valid only while ``p`` had at least three
+    roads left before it (so the roads left never cut a spot at two roads
+    away), with the same buildings, knights and production as before.
+
+    A road only brings intersections nearer: its far end becomes a place to
+    build from (unless another player's piece stands there), so distances are
+    the old ones or those from that end, whichever is smaller, and only the
+    few intersections within two paths of it can change. Each changed spot is
+    scored as :func:`frontier` scores it; the best of a set of floats is the
+    same in any order, so the result is the very one :func:`frontier` gives.
+    ``scratch`` holds at least :data:`NEARER_SCRATCH` ints.
+    """
+    if state[SETTLEMENTS_LEFT + p] == 0:
+        return 0.0, 0, 0
+    changed = scratch[:_MAX_NEARER]
+    depth = scratch[_MAX_NEARER : 2 * _MAX_NEARER]
+    count = 0
+    for side in range(2):
+        v = tb[T_EDGE_VERTICES + 2 * e + side]
+        if before[v] != 0 and not foreign_piece_at(state, p, v):
+            changed[count] = v
+            depth[count] = 0
+            count += 1
+    # Breadth-first from the new places to build from, level by level, along
+    # open paths; only improvements spread (the rest is in ``before`` already).
+    for d in range(2):
+        i = 0
+        while i < count:
+            v = changed[i]
+            if depth[i] == d and not foreign_piece_at(state, p, v):
+                for k in range(3):
+                    f = tb[T_VERTEX_EDGES + 3 * v + k]
+                    if f < 0 or state[EDGE_OWNER + f] >= 0:
+                        continue
+                    a = tb[T_EDGE_VERTICES + 2 * f]
+                    w = tb[T_EDGE_VERTICES + 2 * f + 1] if a == v else a
+                    j = _slot(changed, count, w)
+                    old = before[w] if j < 0 else depth[j]
+                    if old > d + 1:
+                        if j < 0:
+                            changed[count] = w
+                            depth[count] = d + 1
+                            count += 1
+                        else:
+                            depth[j] = d + 1
+            i += 1
+    for i in range(count):
+        v = changed[i]
+        d = depth[i]
+        if d > 2 or state[KNIGHT_OWNER + v] >= 0 or not distance_rule_ok(state, tb, v):
+            continue
+        # A changed spot was farther before: at 1 or 2 it counted as later.
+        if before[v] <= 2:
+            later -= 1
+        if d == 0:
+            now += 1
+        else:
+            later += 1
+        worth = FRONTIER_REACH[d] * spot_worth(state, tb, v, own)
+        if worth > best:
+            best = worth
+    return best, now, later
+
+
 @njit(cache=True, inline="always")
 def missing(state, p, cost):
     """Cards ``p`` still lacks for ``cost``."""
