@@ -9,6 +9,8 @@ depends on what the deciding seat cannot see.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 import pytest
 from scramble import scramble
@@ -285,3 +287,60 @@ def test_frontier_after_one_road_equals_a_full_sweep(variant):
                     or (0 <= after[L.KNIGHT_OWNER + far] != p)
                 )
     assert checked > 300 and improved > 100 and blocked > 0, (checked, improved, blocked)
+
+
+@pytest.mark.parametrize("options", [{}, {"knight_errant": True, "mean_barbarians": True}])
+def test_ck_heuristic_memo_scores_equal_a_full_evaluation(options):
+    """The C&K heuristic's lookahead reuses productions, frontier, knights and walls
+    from a memo of the decision's state (ck_value_memo); for every action of every
+    decision of mixed random and heuristic games, and for every move or
+    displacement after a knight's selection (the two-step lookahead), the memo's
+    score is the very float ck_value gives the same state."""
+    from catan_env.games.catan.cities_and_knights import action_ids as A
+    from catan_env.games.catan.cities_and_knights import heuristic as H
+    from catan_env.games.catan.cities_and_knights.masks import ck_legal_actions
+    from catan_env.games.catan.cities_and_knights.step import ck_step
+    from catan_env.games.catan.common import layout as L
+
+    work = np.zeros(H.CK_WORK_SIZE, np.int32)
+    fl = np.empty(32 + H.MEMO_SIZE)
+    prod8, tmp = np.empty(8), np.empty(4)
+    dist = np.zeros(64, np.int32)
+    scratch = np.zeros(A.NUM_ACTIONS, np.int32)
+    legal2 = np.zeros(A.NUM_ACTIONS, np.int32)
+    kinds = Counter()
+
+    def check(state, a, p, g):
+        copy = state.copy()
+        copy[L.OPT_SKIP_FORCED] = 0
+        ck_step(copy, g.tables, int(a), scratch)
+        road = int(a) - A.BUILD_ROAD if A.BUILD_ROAD <= a < A.BUILD_ROAD + 72 else -1
+        want = H.ck_value(copy, g.tables, p, dist, prod8, tmp)
+        got = H.ck_value_memo(copy, g.tables, p, work, fl, tmp, False, road)
+        assert got == want, g.action_names[int(a)]
+        return copy
+
+    for seed in range(3):
+        g = Game(variant="cities_and_knights", num_players=4, seed=seed, **options)
+        rng = np.random.default_rng(seed)
+        heuristic = make_agent("heuristic", seed=seed)
+        while not g.done and g.turn < 120:
+            legal = g.legal_actions()
+            p = int(g.state[L.CURRENT_PLAYER])
+            if len(legal) > 1:
+                base = H.ck_value_memo(g.state, g.tables, p, work, fl, tmp, True, -1)
+                assert base == H.ck_value(g.state, g.tables, p, dist, prod8, tmp)
+                for a in legal:
+                    after = check(g.state, a, p, g)
+                    kinds[g.action_names[int(a)].split("(")[0]] += 1
+                    if A.SELECT_KNIGHT <= a < A.SELECT_KNIGHT + 54:
+                        for b in legal2[: ck_legal_actions(after, g.tables, legal2)].copy():
+                            if A.KNIGHT_TO <= b < A.KNIGHT_TO + 54:
+                                check(after, b, p, g)
+                                kinds["knight_to"] += 1
+            a = heuristic.act(g) if p % 2 else int(legal[rng.integers(len(legal))])
+            g.step(int(a))
+    # The scores cover the actions whose memo paths differ: roads (the frontier
+    # after one road), buildings, knights (their terms), walls, trades.
+    for kind in ("build_road", "build_settlement", "build_city", "knight_to", "maritime"):
+        assert kinds[kind] > 20, (kind, kinds)

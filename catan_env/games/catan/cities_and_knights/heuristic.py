@@ -22,7 +22,7 @@ a bonus by the strength of the knight pushed away.
 import numpy as np
 from numba import njit
 
-from catan_env.core.arrays import copy_into
+from catan_env.core.arrays import copy_into, count_differences
 from catan_env.core.borrow import borrow
 
 from ..base.agents import KIND_HEURISTIC, KIND_WEIGHTED
@@ -35,7 +35,7 @@ from ..base.heuristic import (
     WIN,
 )
 from ..base.heuristic import blocked_pips as _blocked_pips
-from ..board.standard import NUM_HEXES, NUM_VERTICES
+from ..board.standard import NUM_EDGES, NUM_HEXES, NUM_VERTICES
 from ..common.agents import keep_best, pick_uniform, proposer_near_win, weight_table, weighted_pick
 from ..common.building import distance_rule_ok
 from ..common.cards import hand_size
@@ -51,9 +51,11 @@ from ..common.constants import (
 )
 from ..common.evaluation import (
     CARD_WORTH,
+    NEARER_SCRATCH,
     cards_worth,
     closeness,
     frontier,
+    frontier_after_road,
     hex_pips,
     keep_top_two,
     missing,
@@ -80,6 +82,7 @@ from ..common.layout import (
     ROAD_LENGTH,
     ROADS_LEFT,
     ROBBER_HEX,
+    SETTLEMENTS_LEFT,
     TRADE_GIVE,
     TRADE_WANT,
     VERTEX_BUILDING,
@@ -109,6 +112,7 @@ from .knights import can_chase, displace_targets, has, move_targets
 from .layout import (
     BARBARIAN_POS,
     CK_STATE_SIZE,
+    FIRST_ATTACK_DONE,
     KNIGHT_ACTIVE,
     KNIGHT_SELECTED,
     KNIGHT_STRENGTH,
@@ -126,7 +130,7 @@ from .phases import (
     TRADE_MONOPOLY,
 )
 from .robber import robber_is_free
-from .roll import hand_limit
+from .roll import hand_limit, hand_limit_with_walls
 from .step import ck_step
 
 #: Worth of reaching each improvement level (cumulative), before any
@@ -193,8 +197,33 @@ PLAY_BONUS = np.array(
 )
 ALCHEMIST = 15
 
-#: Scratch space one decision needs (int32 words): two states and the distances.
-CK_WORK_SIZE = 2 * CK_STATE_SIZE + 64
+#: Scratch space one decision needs (int32 words): the state after an action,
+#: the frontier's distances, the state after a knight's selection, the
+#: decision's own state and distances (the memo's), and the scratch of the
+#: frontier after one road.
+_DIST = CK_STATE_SIZE
+_SEL = CK_STATE_SIZE + 64
+_REF = 2 * CK_STATE_SIZE + 64
+_BEFORE = 3 * CK_STATE_SIZE + 64
+_NEARER = 3 * CK_STATE_SIZE + 128
+CK_WORK_SIZE = _NEARER + NEARER_SCRATCH
+
+# The lookahead's memo (floats; see ck_value_memo): every seat's production,
+# the frontier, the knights' two terms and the walls.
+_M_PRODS = 0
+_M_FRONT = MAX_PLAYERS * NUM_CARD_TYPES
+_M_KNIGHTS = _M_FRONT + 3
+_M_POSTS = _M_KNIGHTS + 1
+_M_WALLS = _M_POSTS + 1
+MEMO_SIZE = _M_WALLS + 1
+
+# The memo compares blocks of the state with the decision's: what production
+# reads (hexes, harbors, robber, buildings), then paths and knights' owners.
+_PROD_START, _PROD_STOP = HEX_TERRAIN, VERTEX_BUILDING + NUM_VERTICES
+assert HEX_NUMBER < ROBBER_HEX < VERTEX_OWNER < VERTEX_BUILDING and _PROD_START < HEX_NUMBER
+assert EDGE_OWNER == _PROD_STOP and KNIGHT_OWNER == EDGE_OWNER + NUM_EDGES
+_PIECES_STOP = KNIGHT_OWNER + NUM_VERTICES
+assert KNIGHT_ACTIVE == KNIGHT_STRENGTH + NUM_VERTICES
 
 
 @njit(cache=True)
@@ -347,6 +376,122 @@ def ck_value(state, tb, p, dist, prod, tmp):
 
 
 @njit(cache=True)
+def ck_value_memo(state, tb, p, work, fl, tmp, fill, road):
+    """:func:`ck_value` of ``state`` for ``p``, reusing the board's parts from a memo.
+
+    The lookahead scores states one or two actions away from the decision's
+    own state, and most actions change a hand, a knight or one path. With
+    ``fill`` the decision's state is scored in full and kept (``work``, at
+    :data:`_REF`) with what its parts came to (``fl``, from
+    :data:`_M_PRODS`: every seat's production, the frontier, the knights'
+    terms, the walls); later states take each part from the memo while the
+    blocks of the state it reads are word for word the decision's, and
+    compute it otherwise. ``road``: the path of the one road the state may
+    have more than the decision's (or -1); then the frontier comes from the
+    memo's distances (:func:`frontier_after_road`). Each part is the same
+    float however it is obtained and the total is summed in
+    :func:`ck_value`'s order, so the result is :func:`ck_value`'s, bit for
+    bit. ``fl`` holds :data:`MEMO_SIZE` floats after ``MAX_PLAYERS * 8``
+    of scratch for the productions.
+    """
+    w = state[WINNER]
+    if w >= 0 and not fill:
+        return WIN if w == p else -WIN
+    ref = work[_REF : _REF + CK_STATE_SIZE]
+    before = work[_BEFORE : _BEFORE + NUM_VERTICES]
+    dist = work[_DIST : _DIST + NUM_VERTICES]
+    memo = fl[MAX_PLAYERS * NUM_CARD_TYPES :]
+    n = state[NUM_PLAYERS]
+    if fill:
+        copy_into(ref, state, CK_STATE_SIZE)
+        same_prod = same_pieces = False
+        changed = 0
+    else:
+        same_prod = count_differences(state, ref, _PROD_START, _PROD_STOP) == 0
+        changed = count_differences(state, ref, EDGE_OWNER, _PIECES_STOP)
+        same_pieces = same_prod and changed == 0
+    for q in range(n):
+        out = fl[q * NUM_CARD_TYPES : (q + 1) * NUM_CARD_TYPES]
+        if same_prod:
+            for r in range(NUM_CARD_TYPES):
+                out[r] = memo[_M_PRODS + q * NUM_CARD_TYPES + r]
+        else:
+            production(state, tb, q, True, out)
+    prod = fl[p * NUM_CARD_TYPES : (p + 1) * NUM_CARD_TYPES]
+    v = VP_WORTH * state[PUBLIC_VP + p]
+    v += production_worth(state, p, prod)
+    roads = state[ROADS_LEFT + p]
+    same_supply = state[SETTLEMENTS_LEFT + p] == ref[SETTLEMENTS_LEFT + p]
+    if same_pieces and same_supply and roads == ref[ROADS_LEFT + p]:
+        front = memo[_M_FRONT]
+        now = int(memo[_M_FRONT + 1])
+        later = int(memo[_M_FRONT + 2])
+    elif (
+        road >= 0
+        and same_prod
+        and same_supply
+        and changed == 1
+        and ref[EDGE_OWNER + road] < 0
+        and state[EDGE_OWNER + road] == p
+        and roads + 1 == ref[ROADS_LEFT + p]
+        and roads >= 2
+    ):
+        nearer = work[_NEARER : _NEARER + NEARER_SCRATCH]
+        front, now, later = frontier_after_road(
+            state, tb, p, prod, before, road, memo[_M_FRONT],
+            int(memo[_M_FRONT + 1]), int(memo[_M_FRONT + 2]), nearer,
+        )  # fmt: skip
+    else:
+        front, now, later = frontier(state, tb, p, prod, dist)
+    v += front
+    same_walls = same_prod and (
+        count_differences(state, ref, VERTEX_WALL, VERTEX_WALL + NUM_VERTICES) == 0
+    )
+    walls = int(memo[_M_WALLS]) if same_walls else walls_of(state, p)
+    v += cards_worth(state, p, hand_limit_with_walls(state, walls))
+    best, second = _targets(state, p, now, later > 0)
+    v += best + SECOND_TARGET * second
+    for t in range(NUM_TRACKS):
+        v += LEVEL_WORTH[state[LEVEL + 3 * p + t]]
+    same_knights = (
+        same_pieces
+        and state[BARBARIAN_POS] == ref[BARBARIAN_POS]
+        and count_differences(state, ref, KNIGHT_STRENGTH, KNIGHT_ACTIVE + NUM_VERTICES) == 0
+    )
+    knights = memo[_M_KNIGHTS] if same_knights else _knights_and_threat(state, p)
+    v += knights
+    same_posts = same_pieces and state[FIRST_ATTACK_DONE] == ref[FIRST_ATTACK_DONE]
+    posts = memo[_M_POSTS] if same_posts else _knight_posts(state, tb, p)
+    v += posts
+    v += WALL_WORTH * walls
+    v += 0.6 * state[ROAD_LENGTH + p]
+    # opponents_threat, term by term, from the productions above.
+    threat = 0.0
+    for k in range(1, n):
+        q = (p + k) % n
+        tmp[q] = state[PUBLIC_VP + q]
+        total = 0.0
+        for r in range(NUM_CARD_TYPES):
+            total += fl[q * NUM_CARD_TYPES + r]
+        threat += total * (1.0 + 0.15 * tmp[q])
+    if fill:
+        for i in range(n * NUM_CARD_TYPES):
+            memo[_M_PRODS + i] = fl[i]
+        memo[_M_FRONT] = front
+        memo[_M_FRONT + 1] = now
+        memo[_M_FRONT + 2] = later
+        memo[_M_KNIGHTS] = knights
+        memo[_M_POSTS] = posts
+        memo[_M_WALLS] = walls
+        for x in range(NUM_VERTICES):
+            before[x] = dist[x]
+        if w >= 0:
+            return WIN if w == p else -WIN
+    v -= OPPONENT_WEIGHT * threat
+    return v
+
+
+@njit(cache=True)
 def _yield_at(state, tb, p, total):
     """Worth of what ``p`` would receive on a roll of ``total``."""
     if total == 7:
@@ -380,11 +525,12 @@ def _monopoly_estimate(state, p, r, per_opponent):
 
 
 @njit(cache=True)
-def _after(state, tb, a, p, copy, scratch, dist, prod, tmp):
+def _after(state, tb, a, p, copy, scratch, work, fl, tmp):
     copy_into(copy, state, CK_STATE_SIZE)
     copy[OPT_SKIP_FORCED] = 0  # a forced follow-up could be a roll: never look at dice
     ck_step(copy, tb, a, scratch)
-    return ck_value(copy, tb, p, dist, prod, tmp)
+    road = a - A.BUILD_ROAD if A.BUILD_ROAD <= a < A.BUILD_ROAD + NUM_EDGES else -1
+    return ck_value_memo(copy, tb, p, work, fl, tmp, False, road)
 
 
 @njit(cache=True)
@@ -396,17 +542,17 @@ def _chase_score(state, tb, p, v, base):
 
 
 @njit(cache=True)
-def _knight_to_score(state, tb, p, w, copy, scratch, dist, prod, tmp):
+def _knight_to_score(state, tb, p, w, copy, scratch, work, fl, tmp):
     """The selected knight goes to ``w``: a move, or a displacement (bonus by the
     strength of the knight pushed away)."""
     bonus = 0.0
     if state[KNIGHT_OWNER + w] >= 0:
         bonus = DISPLACE_WORTH * state[KNIGHT_STRENGTH + w]
-    return _after(state, tb, A.KNIGHT_TO + w, p, copy, scratch, dist, prod, tmp) + bonus - EPSILON
+    return _after(state, tb, A.KNIGHT_TO + w, p, copy, scratch, work, fl, tmp) + bonus - EPSILON
 
 
 @njit(cache=True)
-def _best_knight_action(state, tb, p, v, base, copy, scratch, dist, prod, tmp, sel):
+def _best_knight_action(state, tb, p, v, base, copy, scratch, work, fl, tmp, sel):
     """Score of selecting the knight on ``v``: its best action (chase, move,
     displace), each looked at after the selection (``sel`` is scratch state)."""
     best = -np.inf
@@ -419,7 +565,7 @@ def _best_knight_action(state, tb, p, v, base, copy, scratch, dist, prod, tmp, s
     ck_step(sel, tb, A.SELECT_KNIGHT + v, scratch)
     for w in range(NUM_VERTICES):
         if has(targets, w):
-            best = max(best, _knight_to_score(sel, tb, p, w, copy, scratch, dist, prod, tmp))
+            best = max(best, _knight_to_score(sel, tb, p, w, copy, scratch, work, fl, tmp))
     return best
 
 
@@ -432,24 +578,23 @@ def ck_heuristic_action(state, tb, legal, count, rng, at, work):
     if count == 1:
         return legal[0]
     scratch = np.empty(A.NUM_ACTIONS, np.int32)
-    prod = np.empty(NUM_CARD_TYPES, np.float64)
+    fl = np.empty(MAX_PLAYERS * NUM_CARD_TYPES + MEMO_SIZE, np.float64)
     tmp = np.empty(4, np.float64)
-    return _best_action(state, tb, legal, count, rng, at, work, scratch, prod, tmp)
+    return _best_action(state, tb, legal, count, rng, at, work, scratch, fl, tmp)
 
 
 @njit(cache=True)
-def _best_action(state, tb, legal, count, rng, at, work, scratch, prod, tmp):
+def _best_action(state, tb, legal, count, rng, at, work, scratch, fl, tmp):
     # Borrowed (catan_env.core.borrow): the lookahead hands these to a call per action.
     state, tb, legal = borrow(state), borrow(tb), borrow(legal)
     rng, work = borrow(rng), borrow(work)
-    scratch, prod, tmp = borrow(scratch), borrow(prod), borrow(tmp)
+    scratch, fl, tmp = borrow(scratch), borrow(fl), borrow(tmp)
     p = state[CURRENT_PLAYER]
     n = state[NUM_PLAYERS]
     phase = state[PHASE]
     copy = work[:CK_STATE_SIZE]
-    dist = work[CK_STATE_SIZE : CK_STATE_SIZE + 54]
-    sel = work[CK_STATE_SIZE + 64 : 2 * CK_STATE_SIZE + 64]
-    base = ck_value(state, tb, p, dist, prod, tmp)
+    sel = work[_SEL : _SEL + CK_STATE_SIZE]
+    base = ck_value_memo(state, tb, p, work, fl, tmp, True, -1)
     best = -np.inf
     ties = 0
     choice = legal[0]
@@ -477,7 +622,7 @@ def _best_action(state, tb, legal, count, rng, at, work, scratch, prod, tmp):
                 want = state[TRADE_WANT + r]
                 copy[HAND + p * NUM_CARD_TYPES + r] += give - want
                 copy[HAND + q * NUM_CARD_TYPES + r] += want - give
-            gain = ck_value(copy, tb, p, dist, prod, tmp) - base
+            gain = ck_value_memo(copy, tb, p, work, fl, tmp, False, -1) - base
             s = base + gain - ACCEPT_MARGIN if not proposer_near_win(state) else -np.inf
         elif (
             A.TRADE_ADD_GIVE <= a < A.FORCE_TRADE or a >= A.TRADE_OPEN
@@ -502,7 +647,7 @@ def _best_action(state, tb, legal, count, rng, at, work, scratch, prod, tmp):
                     mean_total += y * pips(total) / 36.0
                 s = base + best_total - mean_total - 1.0
             else:
-                s = _after(state, tb, a, p, copy, scratch, dist, prod, tmp) + PLAY_BONUS[kind]
+                s = _after(state, tb, a, p, copy, scratch, work, fl, tmp) + PLAY_BONUS[kind]
                 s -= EPSILON
         elif A.PUT_UNDER <= a < A.PUT_UNDER + NUM_CARD_KINDS:
             s = base - PLAY_BONUS[a - A.PUT_UNDER]
@@ -531,17 +676,17 @@ def _best_action(state, tb, legal, count, rng, at, work, scratch, prod, tmp):
             if phase == DEFEND:
                 s = base + 1.0  # every knight defends
             elif phase == ACTION:
-                s = _best_knight_action(state, tb, p, v, base, copy, scratch, dist, prod, tmp, sel)
+                s = _best_knight_action(state, tb, p, v, base, copy, scratch, work, fl, tmp, sel)
             elif phase == PRE_ROLL:  # Knight-Errant: the only action is a chase
                 s = _chase_score(state, tb, p, v, base) if can_chase(state, tb, v) else -np.inf
             else:
-                s = _after(state, tb, a, p, copy, scratch, dist, prod, tmp) - EPSILON
+                s = _after(state, tb, a, p, copy, scratch, work, fl, tmp) - EPSILON
         elif a == A.CHASE_ROBBER:
             s = _chase_score(state, tb, p, state[KNIGHT_SELECTED], base)
         elif A.KNIGHT_TO <= a < A.KNIGHT_TO + NUM_VERTICES and phase == KNIGHT_ACTION:
-            s = _knight_to_score(state, tb, p, a - A.KNIGHT_TO, copy, scratch, dist, prod, tmp)
+            s = _knight_to_score(state, tb, p, a - A.KNIGHT_TO, copy, scratch, work, fl, tmp)
         else:
-            s = _after(state, tb, a, p, copy, scratch, dist, prod, tmp) - EPSILON
+            s = _after(state, tb, a, p, copy, scratch, work, fl, tmp) - EPSILON
         best, ties, choice = keep_best(s, a, best, ties, choice, rng, at)
     return choice
 

@@ -330,7 +330,13 @@ def end_attack(state):
 @njit(cache=True)
 def hand_limit(state, q):
     """Cards ``q`` may hold safely on a 7: the limit plus 2 per city wall (C&K §3.7)."""
-    return state[L.OPT_DISCARD_LIMIT] + WALL_HAND_BONUS * walls_of(state, q)
+    return hand_limit_with_walls(state, walls_of(state, q))
+
+
+@njit(cache=True, inline="always")
+def hand_limit_with_walls(state, walls):
+    """:func:`hand_limit` of a seat with ``walls`` city walls."""
+    return state[L.OPT_DISCARD_LIMIT] + WALL_HAND_BONUS * walls
 
 
 @njit(cache=True)
