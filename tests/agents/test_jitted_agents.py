@@ -341,6 +341,8 @@ def test_ck_heuristic_memo_scores_equal_a_full_evaluation(options):
             a = heuristic.act(g) if p % 2 else int(legal[rng.integers(len(legal))])
             g.step(int(a))
     # The scores cover the actions whose memo paths differ: roads (the frontier
-    # after one road), buildings, knights (their terms), walls, trades.
-    for kind in ("build_road", "build_settlement", "build_city", "knight_to", "maritime"):
+    # after one road), buildings, knights (their terms), robber moves (the
+    # productions adjusted), trades.
+    kinds_seen = ("build_road", "build_settlement", "build_city", "knight_to", "maritime")
+    for kind in (*kinds_seen, "move_robber", "activate_knight"):
         assert kinds[kind] > 20, (kind, kinds)

@@ -26,7 +26,6 @@ from ..board.standard import NUM_EDGES, NUM_VERTICES
 from ..common.agents import keep_best, proposer_near_win, weight_table, weighted_pick
 from ..common.cards import hand_size, pay
 from ..common.constants import (
-    CITY,
     COST_DEV_CARD,
     DEV_DECK_SIZE,
     MAX_PLAYERS,
@@ -39,13 +38,13 @@ from ..common.constants import (
 from ..common.evaluation import (
     CARD_WORTH,
     NEARER_SCRATCH,
+    add_hex_yield,
     base_targets,
     cards_worth,
     frontier,
     frontier_after_road,
     hex_pips,
     opponents_threat,
-    pips,
     production,
     production_worth,
 )
@@ -57,8 +56,6 @@ from ..common.layout import (
     DECK_POS,
     DEV_HAND,
     HAND,
-    HEX_NUMBER,
-    HEX_TERRAIN,
     NUM_PLAYERS,
     OPT_DISCARD_LIMIT,
     OPT_SKIP_FORCED,
@@ -71,13 +68,10 @@ from ..common.layout import (
     STATE_SIZE,
     TRADE_GIVE,
     TRADE_WANT,
-    VERTEX_BUILDING,
-    VERTEX_OWNER,
     WINNER,
 )
 from ..common.phases import TRADE_COMPOSE, TRADE_RESPOND
 from ..common.scoring import army, total_vp
-from ..common.tables import T_HEX_VERTICES
 from . import action_ids as A
 from .step import apply_action
 
@@ -169,20 +163,6 @@ def _same_buildings(state, keys, q):
     )
 
 
-@njit(cache=True, inline="always")
-def _add_hex_yield(state, tb, h, q, sign, out):
-    """Add ``sign`` times what hex ``h`` yields seat ``q`` (as :func:`production`
-    counts it: a city twice) to ``out``."""
-    w = pips(state[HEX_NUMBER + h])
-    if w == 0:
-        return
-    t = state[HEX_TERRAIN + h]
-    for k in range(6):
-        v = tb[T_HEX_VERTICES + 6 * h + k]
-        if state[VERTEX_OWNER + v] == q:
-            out[t] += sign * (2 * w if state[VERTEX_BUILDING + v] == CITY else w)
-
-
 @njit(cache=True)
 def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, road, before, nearer):
     """:func:`value` of ``state`` for ``p``, reusing the board's parts from a memo.
@@ -228,8 +208,8 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, road, before, n
         for r in range(NUM_CARD_TYPES):
             out[r] = memo[_M_PRODS + q * NUM_CARD_TYPES + r]
         if robber != old_robber:
-            _add_hex_yield(state, tb, old_robber, q, 1, out)
-            _add_hex_yield(state, tb, robber, q, -1, out)
+            add_hex_yield(state, tb, old_robber, q, False, 1, out)
+            add_hex_yield(state, tb, robber, q, False, -1, out)
     prod = prods[p * NUM_CARD_TYPES : (p + 1) * NUM_CARD_TYPES]
     own = not fill and robber == old_robber and _same_buildings(state, keys, p)
     worth = memo[_M_PROD_WORTH] if own else production_worth(state, p, prod)

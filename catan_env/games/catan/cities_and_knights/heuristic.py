@@ -52,6 +52,7 @@ from ..common.constants import (
 from ..common.evaluation import (
     CARD_WORTH,
     NEARER_SCRATCH,
+    add_hex_yield,
     cards_worth,
     closeness,
     frontier,
@@ -386,7 +387,9 @@ def ck_value_memo(state, tb, p, work, fl, tmp, fill, road):
     :data:`_M_PRODS`: every seat's production, the frontier, the knights'
     terms, the walls); later states take each part from the memo while the
     blocks of the state it reads are word for word the decision's, and
-    compute it otherwise. ``road``: the path of the one road the state may
+    compute it otherwise; after a robber move the productions are the memo's
+    with the two hexes' yields given back and taken away (:func:`add_hex_yield`).
+    ``road``: the path of the one road the state may
     have more than the decision's (or -1); then the frontier comes from the
     memo's distances (:func:`frontier_after_road`). Each part is the same
     float however it is obtained and the total is summed in
@@ -402,40 +405,52 @@ def ck_value_memo(state, tb, p, work, fl, tmp, fill, road):
     dist = work[_DIST : _DIST + NUM_VERTICES]
     memo = fl[MAX_PLAYERS * NUM_CARD_TYPES :]
     n = state[NUM_PLAYERS]
+    robber = state[ROBBER_HEX]
     if fill:
         copy_into(ref, state, CK_STATE_SIZE)
-        same_prod = same_pieces = False
-        changed = 0
+        same_prod = same_board = one_road = False
+        roads_changed = knights_changed = 1
     else:
-        same_prod = count_differences(state, ref, _PROD_START, _PROD_STOP) == 0
-        changed = count_differences(state, ref, EDGE_OWNER, _PIECES_STOP)
-        same_pieces = same_prod and changed == 0
+        board_changed = count_differences(state, ref, _PROD_START, _PROD_STOP)
+        same_prod = board_changed == 0
+        # Hexes and buildings as in the decision's state, the robber moved.
+        robber_moved = board_changed == 1 and robber != ref[ROBBER_HEX]
+        same_board = same_prod or robber_moved
+        roads_changed = count_differences(state, ref, EDGE_OWNER, KNIGHT_OWNER)
+        knights_changed = count_differences(state, ref, KNIGHT_OWNER, _PIECES_STOP)
+        # Exactly one road more, p's on ``road``.
+        one_road = (
+            road >= 0
+            and roads_changed == 1
+            and ref[EDGE_OWNER + road] < 0
+            and state[EDGE_OWNER + road] == p
+        )
     for q in range(n):
         out = fl[q * NUM_CARD_TYPES : (q + 1) * NUM_CARD_TYPES]
-        if same_prod:
+        if same_board:
             for r in range(NUM_CARD_TYPES):
                 out[r] = memo[_M_PRODS + q * NUM_CARD_TYPES + r]
+            if not same_prod:
+                add_hex_yield(state, tb, ref[ROBBER_HEX], q, True, 1, out)
+                add_hex_yield(state, tb, robber, q, True, -1, out)
         else:
             production(state, tb, q, True, out)
     prod = fl[p * NUM_CARD_TYPES : (p + 1) * NUM_CARD_TYPES]
     v = VP_WORTH * state[PUBLIC_VP + p]
     v += production_worth(state, p, prod)
+    # The frontier reads p's production only for which resources it lacks.
+    same_lacks = same_board and knights_changed == 0
+    if same_lacks and not same_prod:
+        for r in range(NUM_RESOURCES):
+            if (prod[r] == 0) != (memo[_M_PRODS + p * NUM_CARD_TYPES + r] == 0):
+                same_lacks = False
     roads = state[ROADS_LEFT + p]
-    same_supply = state[SETTLEMENTS_LEFT + p] == ref[SETTLEMENTS_LEFT + p]
-    if same_pieces and same_supply and roads == ref[ROADS_LEFT + p]:
+    same_supply = same_lacks and state[SETTLEMENTS_LEFT + p] == ref[SETTLEMENTS_LEFT + p]
+    if same_supply and roads_changed == 0 and roads == ref[ROADS_LEFT + p]:
         front = memo[_M_FRONT]
         now = int(memo[_M_FRONT + 1])
         later = int(memo[_M_FRONT + 2])
-    elif (
-        road >= 0
-        and same_prod
-        and same_supply
-        and changed == 1
-        and ref[EDGE_OWNER + road] < 0
-        and state[EDGE_OWNER + road] == p
-        and roads + 1 == ref[ROADS_LEFT + p]
-        and roads >= 2
-    ):
+    elif same_supply and one_road and roads + 1 == ref[ROADS_LEFT + p] and roads >= 2:
         nearer = work[_NEARER : _NEARER + NEARER_SCRATCH]
         front, now, later = frontier_after_road(
             state, tb, p, prod, before, road, memo[_M_FRONT],
@@ -444,7 +459,7 @@ def ck_value_memo(state, tb, p, work, fl, tmp, fill, road):
     else:
         front, now, later = frontier(state, tb, p, prod, dist)
     v += front
-    same_walls = same_prod and (
+    same_walls = same_board and (
         count_differences(state, ref, VERTEX_WALL, VERTEX_WALL + NUM_VERTICES) == 0
     )
     walls = int(memo[_M_WALLS]) if same_walls else walls_of(state, p)
@@ -453,14 +468,24 @@ def ck_value_memo(state, tb, p, work, fl, tmp, fill, road):
     v += best + SECOND_TARGET * second
     for t in range(NUM_TRACKS):
         v += LEVEL_WORTH[state[LEVEL + 3 * p + t]]
+    # The knights' strength against the barbarians reads cities and knights,
+    # not the robber or the roads.
     same_knights = (
-        same_pieces
+        same_board
+        and knights_changed == 0
         and state[BARBARIAN_POS] == ref[BARBARIAN_POS]
         and count_differences(state, ref, KNIGHT_STRENGTH, KNIGHT_ACTIVE + NUM_VERTICES) == 0
     )
     knights = memo[_M_KNIGHTS] if same_knights else _knights_and_threat(state, p)
     v += knights
-    same_posts = same_pieces and state[FIRST_ATTACK_DONE] == ref[FIRST_ATTACK_DONE]
+    # Where the knights stand reads the robber and the opponents' roads (an own
+    # road more changes neither).
+    same_posts = (
+        same_prod
+        and knights_changed == 0
+        and (roads_changed == 0 or one_road)
+        and state[FIRST_ATTACK_DONE] == ref[FIRST_ATTACK_DONE]
+    )
     posts = memo[_M_POSTS] if same_posts else _knight_posts(state, tb, p)
     v += posts
     v += WALL_WORTH * walls

@@ -86,6 +86,20 @@ def hex_pips(state, tb, p, h):
     return total
 
 
+@njit(cache=True, inline="always")
+def _add_yield(out, t, w, city, commodities, sign):
+    """Add ``sign`` times what one building yields from a hex of terrain ``t``
+    and ``w`` pips (as :func:`production` counts it) to ``out``."""
+    if not city:
+        out[t] += sign * w
+    elif commodities and (t == 0 or t == 2 or t == 4):
+        out[t] += sign * w
+        # forest -> paper, pasture -> cloth, mountains -> coin
+        out[NUM_RESOURCES + (0 if t == 0 else (1 if t == 2 else 2))] += sign * w
+    else:
+        out[t] += sign * 2 * w
+
+
 @njit(cache=True)
 def production(state, tb, p, commodities, out):
     """Expected cards per 36 rolls for ``p``, by card type, into ``out`` (8).
@@ -108,15 +122,23 @@ def production(state, tb, p, commodities, out):
             w = pips(state[HEX_NUMBER + h])
             if w == 0:
                 continue
-            t = state[HEX_TERRAIN + h]
-            if not city:
-                out[t] += w
-            elif commodities and (t == 0 or t == 2 or t == 4):
-                out[t] += w
-                # forest -> paper, pasture -> cloth, mountains -> coin
-                out[NUM_RESOURCES + (0 if t == 0 else (1 if t == 2 else 2))] += w
-            else:
-                out[t] += 2 * w
+            _add_yield(out, state[HEX_TERRAIN + h], w, city, commodities, 1)
+
+
+@njit(cache=True)
+def add_hex_yield(state, tb, h, q, commodities, sign, out):
+    """Add ``sign`` times what hex ``h`` yields seat ``q`` (as :func:`production`
+    counts it, robber aside) to ``out``: a robber leaving ``h`` adds it back, one
+    arriving takes it away. Productions are sums of whole pips, so adjusting one
+    gives the very floats :func:`production` computes afresh."""
+    w = pips(state[HEX_NUMBER + h])
+    if w == 0:
+        return
+    t = state[HEX_TERRAIN + h]
+    for k in range(6):
+        v = tb[T_HEX_VERTICES + 6 * h + k]
+        if state[VERTEX_OWNER + v] == q:
+            _add_yield(out, t, w, state[VERTEX_BUILDING + v] == CITY, commodities, sign)
 
 
 @njit(cache=True)
