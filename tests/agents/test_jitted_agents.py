@@ -118,8 +118,9 @@ def test_choice_ignores_hidden_information(variant, name):
 def test_base_heuristic_memo_scores_equal_a_full_evaluation():
     """The base heuristic's lookahead reuses production, frontier and threat from
     a memo (value_memo); on every decision of random and heuristic games, and for
-    every action it looks ahead (robber moves, roads, buildings, trades...), the
-    memo's score is the very float value() gives the same state."""
+    every action it looks ahead (robber moves, roads and settlements with their
+    frontiers from the memo's distances, cities, trades...), the memo's score is
+    the very float value() gives the same state."""
     from catan_env.games.catan.base import heuristic as H
     from catan_env.games.catan.base.step import apply_action
     from catan_env.games.catan.common import layout as L
@@ -136,7 +137,7 @@ def test_base_heuristic_memo_scores_equal_a_full_evaluation():
     from catan_env.games.catan.base import action_ids as A
 
     checked = set()
-    roads_scored = 0
+    roads_scored = towns_scored = 0
     for seed in range(4):
         g = Game(num_players=4, seed=seed)
         rng = np.random.default_rng(seed)
@@ -153,11 +154,22 @@ def test_base_heuristic_memo_scores_equal_a_full_evaluation():
                     copy = g.state.copy()
                     copy[L.OPT_SKIP_FORCED] = 0
                     apply_action(copy, g.tables, int(a))
-                    road = int(a) - A.BUILD_ROAD if A.BUILD_ROAD <= a < A.BUILD_ROAD + 72 else -1
-                    roads_scored += road >= 0
+                    roads_scored += A.BUILD_ROAD <= a < A.BUILD_ROAD + 72
+                    towns_scored += A.BUILD_SETTLEMENT <= a < A.BUILD_SETTLEMENT + 54
                     want = H.value(copy, g.tables, p, dist, prod8, tmp)
                     got = H.value_memo(
-                        copy, g.tables, p, dist, prods, tmp, keys, memo, False, road, before, nearer
+                        copy,
+                        g.tables,
+                        p,
+                        dist,
+                        prods,
+                        tmp,
+                        keys,
+                        memo,
+                        False,
+                        int(a),
+                        before,
+                        nearer,
                     )
                     assert got == want, g.action_name(int(a)) if hasattr(g, "action_name") else a
                     checked.add(g.phase)
@@ -165,7 +177,7 @@ def test_base_heuristic_memo_scores_equal_a_full_evaluation():
             g.step(int(a))
     # The scores cover the phases where the memo takes different paths.
     assert {"setup_settlement", "action", "move_robber", "discard", "setup_road"} <= checked
-    assert roads_scored > 500
+    assert roads_scored > 500 and towns_scored > 500
 
 
 def _reference_frontier(state, tb, p, own):
@@ -346,3 +358,46 @@ def test_ck_heuristic_memo_scores_equal_a_full_evaluation(options):
     kinds_seen = ("build_road", "build_settlement", "build_city", "knight_to", "maritime")
     for kind in (*kinds_seen, "move_robber", "activate_knight"):
         assert kinds[kind] > 20, (kind, kinds)
+
+
+@pytest.mark.parametrize("variant", ["base", "cities_and_knights"])
+def test_frontier_after_one_settlement_equals_a_full_sweep(variant):
+    """frontier_after_settlement (the frontier after a new settlement, from the
+    distances before it) gives the very result of frontier on the state with
+    the settlement, on every intersection the distance rule allows, reached by
+    the seat's roads or not (the set-up's placements), knights (C&K) included;
+    the last settlement in supply leaves no spot."""
+    from helpers import random_positions
+
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.building import distance_rule_ok
+    from catan_env.games.catan.common.evaluation import (
+        NEARER_SCRATCH,
+        frontier,
+        frontier_after_settlement,
+        production,
+    )
+
+    own = np.empty(8)
+    before = np.zeros(54, np.int32)
+    dist = np.zeros(54, np.int32)
+    scratch = np.zeros(NEARER_SCRATCH, np.int32)
+    checked = nearer = emptied = 0
+    for g in random_positions(variant, range(6), 200, 40):
+        for p in range(4):
+            front = frontier(g.state, g.tables, p, own, before)
+            for v in range(54):
+                if not distance_rule_ok(g.state, g.tables, v):
+                    continue
+                after = g.state.copy()
+                after[L.VERTEX_OWNER + v] = p
+                after[L.VERTEX_BUILDING + v] = 1
+                after[L.SETTLEMENTS_LEFT + p] -= 1
+                production(after, g.tables, p, variant != "base", own)
+                want = frontier(after, g.tables, p, own, dist)
+                got = frontier_after_settlement(after, g.tables, p, own, before, v, dist, scratch)
+                assert (got[0], got[1], got[2]) == (want[0], want[1], want[2]), (p, v)
+                checked += 1
+                nearer += want[1] + want[2] > front[1] + front[2]
+                emptied += after[L.SETTLEMENTS_LEFT + p] == 0
+    assert checked > 1000 and nearer > 100 and emptied > 0, (checked, nearer, emptied)

@@ -43,6 +43,7 @@ from ..common.evaluation import (
     cards_worth,
     frontier,
     frontier_after_road,
+    frontier_after_settlement,
     hex_pips,
     opponents_threat,
     production,
@@ -68,6 +69,7 @@ from ..common.layout import (
     STATE_SIZE,
     TRADE_GIVE,
     TRADE_WANT,
+    VERTEX_OWNER,
     WINNER,
 )
 from ..common.phases import TRADE_COMPOSE, TRADE_RESPOND
@@ -164,7 +166,7 @@ def _same_buildings(state, keys, q):
 
 
 @njit(cache=True)
-def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, road, before, nearer):
+def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before, nearer):
     """:func:`value` of ``state`` for ``p``, reusing the board's parts from a memo.
 
     The lookahead scores many states that differ from the decision's state in
@@ -179,11 +181,13 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, road, before, n
     is the same float. ``prods`` is scratch space for every seat's production
     (``MAX_PLAYERS * NUM_CARD_TYPES`` floats).
 
-    ``road``: the path of the one road ``state`` has more than the memo's
-    state, or -1. The frontier after one road comes from the memo's
-    distances (``before``, 54 ints, filled with the memo) by
-    :func:`frontier_after_road` (``nearer``: its scratch) instead of a sweep of
-    the board: most of the lookahead's candidates in the action phase are roads.
+    ``action``: the action that led from the memo's state to ``state`` (-1:
+    none, or not known). After a road or a settlement the frontier comes from
+    the memo's distances (``before``, 54 ints, filled with the memo) by
+    :func:`frontier_after_road` or :func:`frontier_after_settlement`
+    (``nearer``: their scratch) instead of sweeps of the board: most of the
+    lookahead's candidates in the action phase are roads, and every one in
+    the set-up's settlement placement is a settlement.
     """
     w = state[WINNER]
     if w >= 0 and not fill:
@@ -221,7 +225,18 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, road, before, n
     reuse = own_pieces and keys[_K_ROADS] == roads
     # One road more: its frontier from the memo's, while the roads left (3 or
     # more before it) still reach every spot two roads away.
+    road = action - A.BUILD_ROAD if A.BUILD_ROAD <= action < A.BUILD_ROAD + NUM_EDGES else -1
     one_road = own_pieces and road >= 0 and keys[_K_ROADS] == roads + 1 and roads >= 2
+    # One settlement more (nothing else): the distances from the memo's.
+    town = action - A.BUILD_SETTLEMENT
+    one_town = (
+        not fill
+        and 0 <= town < NUM_VERTICES
+        and state[VERTEX_OWNER + town] == p
+        and keys[_K_SETTLEMENTS + p] == state[SETTLEMENTS_LEFT + p] + 1
+        and keys[_K_CITIES + p] == state[CITIES_LEFT + p]
+        and keys[_K_ROADS] == roads
+    )
     if (reuse or one_road) and robber != old_robber:
         for r in range(NUM_RESOURCES):
             if (prod[r] == 0) != (memo[_M_PRODS + p * NUM_CARD_TYPES + r] == 0):
@@ -235,6 +250,10 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, road, before, n
             state, tb, p, prod, before, road, memo[_M_FRONT],
             int(memo[_M_FRONT + 1]), int(memo[_M_FRONT + 2]), nearer,
         )  # fmt: skip
+    elif one_town:
+        front, now, later = frontier_after_settlement(
+            state, tb, p, prod, before, town, dist, nearer
+        )
     else:
         front, now, later = frontier(state, tb, p, prod, dist)
     if fill:
@@ -296,8 +315,7 @@ def _after(state, tb, a, p, copy, dist, prod, tmp, keys, memo, before, nearer):
     copy_into(copy, state, STATE_SIZE)
     copy[OPT_SKIP_FORCED] = 0  # a forced follow-up could be a roll: never look at dice
     apply_action(copy, tb, a)
-    road = a - A.BUILD_ROAD if A.BUILD_ROAD <= a < A.BUILD_ROAD + NUM_EDGES else -1
-    return value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False, road, before, nearer)
+    return value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False, a, before, nearer)
 
 
 @njit(cache=True)

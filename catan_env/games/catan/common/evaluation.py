@@ -125,7 +125,7 @@ def production(state, tb, p, commodities, out):
             _add_yield(out, state[HEX_TERRAIN + h], w, city, commodities, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_hex_yield(state, tb, h, q, commodities, sign, out):
     """Add ``sign`` times what hex ``h`` yields seat ``q`` (as :func:`production`
     counts it, robber aside) to ``out``: a robber leaving ``h`` adds it back, one
@@ -210,6 +210,13 @@ def frontier(state, tb, p, own, dist):
                 w = tb[T_EDGE_VERTICES + 2 * e + 1] if a == v else a
                 if dist[w] > d + 1:
                     dist[w] = d + 1
+    return _score_spots(state, tb, p, own, dist)
+
+
+@njit(cache=True)
+def _score_spots(state, tb, p, own, dist):
+    """:func:`frontier`'s result from its distances: the spots within two roads
+    that the distance rule allows, counted and scored."""
     best = 0.0
     now = 0
     later = 0
@@ -316,6 +323,47 @@ def frontier_after_road(state, tb, p, own, before, e, best, now, later, scratch)
         if worth > best:
             best = worth
     return best, now, later
+
+
+@njit(cache=True)
+def frontier_after_settlement(state, tb, p, own, before, v, dist, scratch):
+    """:func:`frontier` after ``p``'s new settlement on ``v``, without the
+    breadth-first sweeps of the board.
+
+    ``state`` already holds the settlement; ``before`` is the ``dist`` that
+    :func:`frontier` filled for the state without it (read, not written),
+    with the same roads, knights and other buildings. The settlement makes
+    ``v`` a place to build from, so distances are the old ones or those from
+    ``v``, whichever is smaller; the spots are then counted and scored afresh
+    (the distance rule and the production changed). ``dist`` (54 ints) and
+    ``scratch`` (:data:`NEARER_SCRATCH` ints) are scratch space.
+    """
+    for x in range(NUM_VERTICES):
+        dist[x] = before[x]
+    dist[v] = 0
+    level = scratch[:_MAX_NEARER]
+    level[0] = v
+    size = 1
+    done = 0
+    for d in range(2):
+        # ``level[done:size]`` are at distance d; expand them to d + 1.
+        stop = size
+        for i in range(done, stop):
+            x = level[i]
+            if foreign_piece_at(state, p, x):
+                continue
+            for k in range(3):
+                e = tb[T_VERTEX_EDGES + 3 * x + k]
+                if e < 0 or state[EDGE_OWNER + e] >= 0:
+                    continue
+                a = tb[T_EDGE_VERTICES + 2 * e]
+                w = tb[T_EDGE_VERTICES + 2 * e + 1] if a == x else a
+                if dist[w] > d + 1:
+                    dist[w] = d + 1
+                    level[size] = w
+                    size += 1
+        done = stop
+    return _score_spots(state, tb, p, own, dist)
 
 
 @njit(cache=True, inline="always")
