@@ -7,7 +7,8 @@ development cards, army, road length, opponents' production weighted towards
 the leaders). It plays the best action and breaks ties at random.
 The lookahead takes the parts of the value that only the pieces decide from
 a memo of the decision's own state (:func:`value_memo`), which gives the same
-floats as :func:`value`.
+floats as :func:`value`; after a road or a settlement the frontier's
+distances come from the memo's too.
 
 Actions whose outcome would reveal what the seat cannot know are never
 looked ahead: the roll, buying a development card (the deck order is
