@@ -31,6 +31,7 @@ from .layout import (
     HEX_TERRAIN,
     KNIGHT_OWNER,
     NUM_PLAYERS,
+    PUBLIC_VP,
     ROADS_LEFT,
     ROBBER_HEX,
     SETTLEMENTS_LEFT,
@@ -176,6 +177,16 @@ def spot_worth(state, tb, v, own):
     return worth
 
 
+@njit(cache=True, inline="always")
+def _across_open_path(state, tb, v, k):
+    """The intersection across ``v``'s ``k``-th path while no road is on it, else -1."""
+    e = tb[T_VERTEX_EDGES + 3 * v + k]
+    if e < 0 or state[EDGE_OWNER + e] >= 0:
+        return -1
+    a = tb[T_EDGE_VERTICES + 2 * e]
+    return tb[T_EDGE_VERTICES + 2 * e + 1] if a == v else a
+
+
 @njit(cache=True)
 def frontier(state, tb, p, own, dist):
     """Best settlement spots ``p`` can reach with 0, 1 or 2 more roads.
@@ -203,12 +214,8 @@ def frontier(state, tb, p, own, dist):
             if dist[v] != d or foreign_piece_at(state, p, v):
                 continue
             for k in range(3):
-                e = tb[T_VERTEX_EDGES + 3 * v + k]
-                if e < 0 or state[EDGE_OWNER + e] >= 0:
-                    continue
-                a = tb[T_EDGE_VERTICES + 2 * e]
-                w = tb[T_EDGE_VERTICES + 2 * e + 1] if a == v else a
-                if dist[w] > d + 1:
+                w = _across_open_path(state, tb, v, k)
+                if w >= 0 and dist[w] > d + 1:
                     dist[w] = d + 1
     return _score_spots(state, tb, p, own, dist)
 
@@ -292,11 +299,9 @@ def frontier_after_road(state, tb, p, own, before, e, best, now, later, scratch)
             v = changed[i]
             if depth[i] == d and not foreign_piece_at(state, p, v):
                 for k in range(3):
-                    f = tb[T_VERTEX_EDGES + 3 * v + k]
-                    if f < 0 or state[EDGE_OWNER + f] >= 0:
+                    w = _across_open_path(state, tb, v, k)
+                    if w < 0:
                         continue
-                    a = tb[T_EDGE_VERTICES + 2 * f]
-                    w = tb[T_EDGE_VERTICES + 2 * f + 1] if a == v else a
                     j = _slot(changed, count, w)
                     old = before[w] if j < 0 else depth[j]
                     if old > d + 1:
@@ -353,12 +358,8 @@ def frontier_after_settlement(state, tb, p, own, before, v, dist, scratch):
             if foreign_piece_at(state, p, x):
                 continue
             for k in range(3):
-                e = tb[T_VERTEX_EDGES + 3 * x + k]
-                if e < 0 or state[EDGE_OWNER + e] >= 0:
-                    continue
-                a = tb[T_EDGE_VERTICES + 2 * e]
-                w = tb[T_EDGE_VERTICES + 2 * e + 1] if a == x else a
-                if dist[w] > d + 1:
+                w = _across_open_path(state, tb, x, k)
+                if w >= 0 and dist[w] > d + 1:
                     dist[w] = d + 1
                     level[size] = w
                     size += 1
@@ -428,6 +429,23 @@ def _has_settlement(state, p):
         if state[VERTEX_OWNER + v] == p and state[VERTEX_BUILDING + v] == 1:
             return True
     return False
+
+
+@njit(cache=True)
+def threat_of(state, p, prods, vps):
+    """:func:`opponents_threat` from every seat's production already in
+    ``prods`` (``MAX_PLAYERS * 8``), term by term in its order, so the same
+    float; ``vps`` is scratch (4 floats)."""
+    n = state[NUM_PLAYERS]
+    threat = 0.0
+    for k in range(1, n):
+        q = (p + k) % n
+        vps[q] = state[PUBLIC_VP + q]
+        total = 0.0
+        for r in range(NUM_CARD_TYPES):
+            total += prods[q * NUM_CARD_TYPES + r]
+        threat += total * (1.0 + 0.15 * vps[q])
+    return threat
 
 
 @njit(cache=True)
