@@ -231,18 +231,28 @@ def _score_spots(state, tb, p, own, dist):
         return 0.0, 0, 0
     for v in range(NUM_VERTICES):
         d = dist[v]
-        if d > 2 or state[KNIGHT_OWNER + v] >= 0 or not distance_rule_ok(state, tb, v):
+        if d > 0 and state[ROADS_LEFT + p] < d:  # unreached spots are at 99
             continue
-        if d > 0 and state[ROADS_LEFT + p] < d:
+        worth = _spot_worth_at(state, tb, v, d, own)
+        if worth < 0.0:
             continue
         if d == 0:
             now += 1
         else:
             later += 1
-        worth = FRONTIER_REACH[d] * spot_worth(state, tb, v, own)
         if worth > best:
             best = worth
     return best, now, later
+
+
+@njit(cache=True, inline="always")
+def _spot_worth_at(state, tb, v, d, own):
+    """Worth of a settlement spot on ``v`` that ``d`` more roads reach, discounted
+    by them; -1 where none may stand (beyond two roads, a knight there, or the
+    distance rule)."""
+    if d > 2 or state[KNIGHT_OWNER + v] >= 0 or not distance_rule_ok(state, tb, v):
+        return -1.0
+    return FRONTIER_REACH[d] * spot_worth(state, tb, v, own)
 
 
 #: Intersections within two paths of one end of a path: more than a road can
@@ -315,7 +325,8 @@ def frontier_after_road(state, tb, p, own, before, e, best, now, later, scratch)
     for i in range(count):
         v = changed[i]
         d = depth[i]
-        if d > 2 or state[KNIGHT_OWNER + v] >= 0 or not distance_rule_ok(state, tb, v):
+        worth = _spot_worth_at(state, tb, v, d, own)
+        if worth < 0.0:
             continue
         # A changed spot was farther before: at 1 or 2 it counted as later.
         if before[v] <= 2:
@@ -324,7 +335,6 @@ def frontier_after_road(state, tb, p, own, before, e, best, now, later, scratch)
             now += 1
         else:
             later += 1
-        worth = FRONTIER_REACH[d] * spot_worth(state, tb, v, own)
         if worth > best:
             best = worth
     return best, now, later
