@@ -49,7 +49,6 @@ from ..common.evaluation import (
     opponents_threat,
     production,
     production_worth,
-    threat_of,
 )
 from ..common.layout import (
     ACTIVE_PLAYER,
@@ -277,7 +276,15 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
     if same_threat:
         threat = memo[_M_THREAT]
     else:
-        threat = threat_of(state, p, prods, tmp)
+        # opponents_threat, term by term, from the productions above.
+        threat = 0.0
+        for k in range(1, n):
+            q = (p + k) % n
+            tmp[q] = state[PUBLIC_VP + q]
+            total = 0.0
+            for r in range(NUM_CARD_TYPES):
+                total += prods[q * NUM_CARD_TYPES + r]
+            threat += total * (1.0 + 0.15 * tmp[q])
     if fill:
         memo[_M_THREAT] = threat
         if w >= 0:  # filled all the same, so the keys never describe another state

@@ -70,7 +70,6 @@ from ..common.evaluation import (
     pips,
     production,
     production_worth,
-    threat_of,
 )
 from ..common.layout import (
     ACTIVE_PLAYER,
@@ -497,7 +496,15 @@ def ck_value_memo(state, tb, p, work, fl, tmp, fill, road):
     v += posts
     v += WALL_WORTH * walls
     v += 0.6 * state[ROAD_LENGTH + p]
-    threat = threat_of(state, p, fl, tmp)
+    # opponents_threat, term by term, from the productions above.
+    threat = 0.0
+    for k in range(1, n):
+        q = (p + k) % n
+        tmp[q] = state[PUBLIC_VP + q]
+        total = 0.0
+        for r in range(NUM_CARD_TYPES):
+            total += fl[q * NUM_CARD_TYPES + r]
+        threat += total * (1.0 + 0.15 * tmp[q])
     if fill:
         for i in range(n * NUM_CARD_TYPES):
             memo[_M_PRODS + i] = fl[i]

@@ -31,7 +31,6 @@ from .layout import (
     HEX_TERRAIN,
     KNIGHT_OWNER,
     NUM_PLAYERS,
-    PUBLIC_VP,
     ROADS_LEFT,
     ROBBER_HEX,
     SETTLEMENTS_LEFT,
@@ -177,16 +176,6 @@ def spot_worth(state, tb, v, own):
     return worth
 
 
-@njit(cache=True, inline="always")
-def _across_open_path(state, tb, v, k):
-    """The intersection across ``v``'s ``k``-th path while no road is on it, else -1."""
-    e = tb[T_VERTEX_EDGES + 3 * v + k]
-    if e < 0 or state[EDGE_OWNER + e] >= 0:
-        return -1
-    a = tb[T_EDGE_VERTICES + 2 * e]
-    return tb[T_EDGE_VERTICES + 2 * e + 1] if a == v else a
-
-
 @njit(cache=True)
 def frontier(state, tb, p, own, dist):
     """Best settlement spots ``p`` can reach with 0, 1 or 2 more roads.
@@ -214,8 +203,12 @@ def frontier(state, tb, p, own, dist):
             if dist[v] != d or foreign_piece_at(state, p, v):
                 continue
             for k in range(3):
-                w = _across_open_path(state, tb, v, k)
-                if w >= 0 and dist[w] > d + 1:
+                e = tb[T_VERTEX_EDGES + 3 * v + k]
+                if e < 0 or state[EDGE_OWNER + e] >= 0:
+                    continue
+                a = tb[T_EDGE_VERTICES + 2 * e]
+                w = tb[T_EDGE_VERTICES + 2 * e + 1] if a == v else a
+                if dist[w] > d + 1:
                     dist[w] = d + 1
     return _score_spots(state, tb, p, own, dist)
 
@@ -231,28 +224,18 @@ def _score_spots(state, tb, p, own, dist):
         return 0.0, 0, 0
     for v in range(NUM_VERTICES):
         d = dist[v]
-        if d > 0 and state[ROADS_LEFT + p] < d:  # unreached spots are at 99
+        if d > 2 or state[KNIGHT_OWNER + v] >= 0 or not distance_rule_ok(state, tb, v):
             continue
-        worth = _spot_worth_at(state, tb, v, d, own)
-        if worth < 0.0:
+        if d > 0 and state[ROADS_LEFT + p] < d:
             continue
         if d == 0:
             now += 1
         else:
             later += 1
+        worth = FRONTIER_REACH[d] * spot_worth(state, tb, v, own)
         if worth > best:
             best = worth
     return best, now, later
-
-
-@njit(cache=True, inline="always")
-def _spot_worth_at(state, tb, v, d, own):
-    """Worth of a settlement spot on ``v`` that ``d`` more roads reach, discounted
-    by them; -1 where none may stand (beyond two roads, a knight there, or the
-    distance rule)."""
-    if d > 2 or state[KNIGHT_OWNER + v] >= 0 or not distance_rule_ok(state, tb, v):
-        return -1.0
-    return FRONTIER_REACH[d] * spot_worth(state, tb, v, own)
 
 
 #: Intersections within two paths of one end of a path: more than a road can
@@ -309,9 +292,11 @@ def frontier_after_road(state, tb, p, own, before, e, best, now, later, scratch)
             v = changed[i]
             if depth[i] == d and not foreign_piece_at(state, p, v):
                 for k in range(3):
-                    w = _across_open_path(state, tb, v, k)
-                    if w < 0:
+                    f = tb[T_VERTEX_EDGES + 3 * v + k]
+                    if f < 0 or state[EDGE_OWNER + f] >= 0:
                         continue
+                    a = tb[T_EDGE_VERTICES + 2 * f]
+                    w = tb[T_EDGE_VERTICES + 2 * f + 1] if a == v else a
                     j = _slot(changed, count, w)
                     old = before[w] if j < 0 else depth[j]
                     if old > d + 1:
@@ -325,8 +310,7 @@ def frontier_after_road(state, tb, p, own, before, e, best, now, later, scratch)
     for i in range(count):
         v = changed[i]
         d = depth[i]
-        worth = _spot_worth_at(state, tb, v, d, own)
-        if worth < 0.0:
+        if d > 2 or state[KNIGHT_OWNER + v] >= 0 or not distance_rule_ok(state, tb, v):
             continue
         # A changed spot was farther before: at 1 or 2 it counted as later.
         if before[v] <= 2:
@@ -335,6 +319,7 @@ def frontier_after_road(state, tb, p, own, before, e, best, now, later, scratch)
             now += 1
         else:
             later += 1
+        worth = FRONTIER_REACH[d] * spot_worth(state, tb, v, own)
         if worth > best:
             best = worth
     return best, now, later
@@ -368,8 +353,12 @@ def frontier_after_settlement(state, tb, p, own, before, v, dist, scratch):
             if foreign_piece_at(state, p, x):
                 continue
             for k in range(3):
-                w = _across_open_path(state, tb, x, k)
-                if w >= 0 and dist[w] > d + 1:
+                e = tb[T_VERTEX_EDGES + 3 * x + k]
+                if e < 0 or state[EDGE_OWNER + e] >= 0:
+                    continue
+                a = tb[T_EDGE_VERTICES + 2 * e]
+                w = tb[T_EDGE_VERTICES + 2 * e + 1] if a == x else a
+                if dist[w] > d + 1:
                     dist[w] = d + 1
                     level[size] = w
                     size += 1
@@ -439,23 +428,6 @@ def _has_settlement(state, p):
         if state[VERTEX_OWNER + v] == p and state[VERTEX_BUILDING + v] == 1:
             return True
     return False
-
-
-@njit(cache=True)
-def threat_of(state, p, prods, vps):
-    """:func:`opponents_threat` from every seat's production already in
-    ``prods`` (``MAX_PLAYERS * 8``), term by term in its order, so the same
-    float; ``vps`` is scratch (4 floats)."""
-    n = state[NUM_PLAYERS]
-    threat = 0.0
-    for k in range(1, n):
-        q = (p + k) % n
-        vps[q] = state[PUBLIC_VP + q]
-        total = 0.0
-        for r in range(NUM_CARD_TYPES):
-            total += prods[q * NUM_CARD_TYPES + r]
-        threat += total * (1.0 + 0.15 * vps[q])
-    return threat
 
 
 @njit(cache=True)
