@@ -146,16 +146,23 @@ def test_an_unknown_activation_is_named(tmp_path):
         load_policy(path)
 
 
-def test_a_checkpoint_from_before_the_offer_pairs_plays_as_trained():
-    """base §6.3: the shipped C&K actor was trained on 1,016 actions, before the pairs that
-    open an offer were appended; loaded, it covers the whole space with the same logits
-    for the ids it knows and never prefers a pair while one of those is legal."""
+def test_a_checkpoint_from_before_the_offer_pairs_plays_as_trained(tmp_path):
+    """base §6.3: a C&K actor trained on 1,016 actions, before the pairs that open an
+    offer were appended (as the C&K network shipped before 2026-12-05 was); loaded, it
+    covers the whole space with the same logits for the ids it knows and never prefers
+    a pair while one of those is legal."""
+    from agents.policy_agent import PolicyNet
     from catan_env import Game
     from catan_env.core import registry
 
-    net = load_policy("agents/checkpoints/ppo_ck.npz")
+    shipped = load_policy("agents/checkpoints/ppo_ck.npz")
+    w, b = shipped.head
+    old = PolicyNet(shipped.layers, (w[:1016], b[:1016]), {**shipped.meta, "num_actions": 1016})
+    old.save(tmp_path / "old.npz")
+    net = load_policy(tmp_path / "old.npz")
     spec = registry.get("cities_and_knights")
     assert net.meta["trained_num_actions"] == 1016 and net.meta["num_actions"] == spec.num_actions
+    assert np.array_equal(net.head[0][:1016], w[:1016])
     obs = np.random.default_rng(0).random((6, spec.obs_size), dtype=np.float32)
     z = net.logits(obs)
     assert z.shape == (6, spec.num_actions)

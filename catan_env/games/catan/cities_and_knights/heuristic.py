@@ -119,7 +119,6 @@ from .knights import can_chase, displace_targets, has, move_targets
 from .layout import (
     BARBARIAN_POS,
     CK_STATE_SIZE,
-    FIRST_ATTACK_DONE,
     KNIGHT_ACTIVE,
     KNIGHT_SELECTED,
     KNIGHT_STRENGTH,
@@ -490,7 +489,7 @@ def ck_value_memo(state, tb, p, work, fl, tmp, fill, road):
         same_prod
         and knights_changed == 0
         and (roads_changed == 0 or one_road)
-        and state[FIRST_ATTACK_DONE] == ref[FIRST_ATTACK_DONE]
+        and robber_is_free(state) == robber_is_free(ref)
     )
     posts = memo[_M_POSTS] if same_posts else _knight_posts(state, tb, p)
     v += posts
