@@ -98,7 +98,7 @@ ACCEPT_MARGIN = 1.0
 
 #: Scratch space one decision of the heuristic needs (int32 words): a state
 #: copy, the frontier's distances, the memo's keys, the memo's distances, and
-#: the scratch of the frontier after one road.
+#: the scratch of the frontier after one road or one settlement.
 WORK_SIZE = STATE_SIZE + 192
 _DIST = STATE_SIZE
 _KEYS = STATE_SIZE + 64
