@@ -29,7 +29,9 @@ The rules are catanatron's: the base game, 4 players, no domestic trade
 and results file, where the C&K checkpoint plays and catanatron cannot). Every
 match's figures and per-game rankings are written to ``--out`` as soon as it
 ends; a rerun with the same settings reuses the matches already there (played
-with the same agents, games and seed) and plays the rest, so ``--max-minutes``
+with the same agents, games and seed, and for an agent that plays a checkpoint
+file, the same file by its digest: a retrained network replays its matches)
+and plays the rest, so ``--max-minutes``
 (start no match after that) can split the work across runs.
 
     python benchmarks/baselines.py --games 500 --slow-games 80 \\
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import os
 import shlex
@@ -146,6 +149,31 @@ def check_availability(specs: list[str], config, tolerate: bool, progress: bool 
 
 def _one_line(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def checkpoint_digest(spec: str, variant: str) -> str | None:
+    """A short digest of the checkpoint file ``spec`` plays, ``None`` for an agent of code
+    alone: ``learned`` and ``learned-search`` (the variant's shipped file),
+    ``learned:PATH`` and ``ppo:PATH``. It keys the saved matches, so a retrained
+    network is not reported with the figures of the one it replaced."""
+    from agents.learned import CHECKPOINTS, SHIPPED
+
+    name, _, arg = spec.partition(":")
+    if name == "ppo" or (name == "learned" and arg):
+        path = Path(arg)
+    elif name in ("learned", "learned-search") and variant in SHIPPED:
+        path = CHECKPOINTS / SHIPPED[variant]
+    else:
+        return None
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    except OSError:
+        return None
+
+
+def _match_key(m: dict) -> tuple:
+    return (m["agent"], m["opponent"], m["games"], m["seed"], m.get("agent_digest"),
+            m.get("opponent_digest"))  # fmt: skip
 
 
 def match_games(a: str, b: str, in_kernel: dict, games: int, slow_games: int,
@@ -338,8 +366,7 @@ def run(args, argv: list[str]) -> dict:
     settings = {"format": FORMAT, "variant": config.variant, "players": PLAYERS,
                 "domestic_trade": config.domestic_trade, "seed": args.seed}  # fmt: skip
     out = Path(args.out or default_out(args.variant))
-    saved = {} if args.fresh else {(m["agent"], m["opponent"], m["games"], m["seed"]): m
-                                   for m in _load(out, settings)}  # fmt: skip
+    saved = {} if args.fresh else {_match_key(m): m for m in _load(out, settings)}
     playable = [s for s in specs if s in in_kernel]
     pairs = [(a, b) for a in playable for b in playable if a != b]
     report = {
@@ -359,13 +386,14 @@ def run(args, argv: list[str]) -> dict:
         "ladder": [],
         "minutes": 0.0,
     }
+    digests = {s: checkpoint_digest(s, config.variant) for s in playable}
     keys = []
     for a, b in pairs:
         games = match_games(a, b, in_kernel, args.games, args.slow_games, caps)
-        keys.append((a, b, games, match_seed(args.seed, a, b)))
+        keys.append((a, b, games, match_seed(args.seed, a, b), digests[a], digests[b]))
     start = time.perf_counter()
     for k, key in enumerate(keys, 1):
-        a, b, games, seed = key
+        a, b, games, seed = key[:4]
         if key in saved:
             report["matches"].append(saved[key])
             continue
@@ -377,6 +405,7 @@ def run(args, argv: list[str]) -> dict:
             print(f"[{k}/{len(pairs)}, {elapsed:.1f} min] {a} vs 3 {b}: {games} games...",
                   file=sys.stderr, flush=True)  # fmt: skip
         m = play_match(a, b, games, config, seed, args.progress)
+        m["agent_digest"], m["opponent_digest"] = digests[a], digests[b]
         if args.progress:
             print(f"    {m['wins']}/{m['games']} = {m['win_rate']:.1%} "
                   f"({m['ci_low']:.1%}-{m['ci_high']:.1%}) in {m['seconds']:.0f} s",

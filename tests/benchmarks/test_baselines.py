@@ -62,6 +62,46 @@ def test_a_rerun_reuses_the_saved_matches(tmp_path, capsys, monkeypatch):
         _run(tmp_path, capsys, "--seed", "1")  # other settings: nothing to reuse
 
 
+def test_a_retrained_checkpoint_replays_its_matches(tmp_path, capsys, monkeypatch):
+    """Saved matches are keyed by the digest of the checkpoint an agent plays: the same
+    file is reused, a rewritten one (a retrained network under the same name) plays again."""
+    import numpy as np
+
+    from agents.policy_agent import FORMAT, PolicyNet
+    from catan_env.core import registry
+
+    spec = registry.get("base")
+    path = tmp_path / "net.npz"
+
+    def write(seed):
+        rng = np.random.default_rng(seed)
+        layer = (rng.normal(size=(8, spec.obs_size)).astype(np.float32),
+                 rng.normal(size=8).astype(np.float32))  # fmt: skip
+        head = (rng.normal(size=(spec.num_actions, 8)).astype(np.float32),
+                rng.normal(size=spec.num_actions).astype(np.float32))  # fmt: skip
+        meta = {"format": FORMAT, "variant": "base", "num_players": 4, "activation": "relu",
+                "obs_size": spec.obs_size, "num_actions": spec.num_actions}  # fmt: skip
+        PolicyNet([layer], head, meta).save(path)
+
+    write(0)
+    agents = f"random,ppo:{path}"
+    argv = ("--agents", agents, "--slow-games", "4")
+    first, saved = _run(tmp_path, capsys, *argv)
+    digest = baselines.checkpoint_digest(f"ppo:{path}", "base")
+    assert digest is not None and baselines.checkpoint_digest("random", "base") is None
+    assert [(m["agent_digest"], m["opponent_digest"]) for m in saved["matches"]] == [
+        (None, digest), (digest, None)]  # fmt: skip
+    played = []
+    real = baselines.play_match
+    monkeypatch.setattr(baselines, "play_match", lambda a, b, *r: played.append((a, b))
+                        or real(a, b, *r))  # fmt: skip
+    _run(tmp_path, capsys, *argv)
+    assert played == []  # the same file: both matches reused
+    write(1)
+    _run(tmp_path, capsys, *argv)
+    assert sorted(played) == sorted([("random", f"ppo:{path}"), (f"ppo:{path}", "random")])
+
+
 def test_max_minutes_leaves_matches_pending_and_a_rerun_plays_only_those(
     tmp_path, capsys, monkeypatch
 ):
