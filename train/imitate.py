@@ -203,13 +203,33 @@ def family_ids(variant: str, families) -> np.ndarray:
     return np.array([info.family in chosen for info in table.infos])
 
 
-def clone(model, data: dict[str, np.ndarray], epochs: int, batch: int, lr: float, seed: int):
-    """Fit ``model.policy`` to the demonstrations; return the last epoch's mean losses."""
+def clone(
+    model,
+    data: dict[str, np.ndarray],
+    epochs: int,
+    batch: int,
+    lr: float,
+    seed: int,
+    critic_only: bool = False,
+):
+    """Fit ``model.policy`` to the demonstrations; return the last epoch's mean losses.
+
+    With ``critic_only`` only the critic (its layers and value head) learns, from
+    the outcomes: the actor's weights stay exactly as they were, so a trained
+    actor (an exported ``.npz``) gets a critic for PPO to continue with, without
+    being pulled back towards the teacher.
+    """
     import torch
 
     policy = model.policy
     policy.set_training_mode(True)
-    opt = torch.optim.Adam(policy.parameters(), lr=lr)
+    if critic_only:
+        params = [*policy.mlp_extractor.value_net.parameters(), *policy.value_net.parameters()]
+        if policy.share_features_extractor is False:
+            params += list(policy.vf_features_extractor.parameters())
+    else:
+        params = list(policy.parameters())
+    opt = torch.optim.Adam(params, lr=lr)
     n = len(data["action"])
     gen = np.random.default_rng(seed)
     tensors = {k: torch.as_tensor(v) for k, v in data.items()}
@@ -225,10 +245,10 @@ def clone(model, data: dict[str, np.ndarray], epochs: int, batch: int, lr: float
             values, log_prob, _ = policy.evaluate_actions(o, a, action_masks=m)
             loss_pi = -log_prob.mean()
             loss_v = torch.nn.functional.mse_loss(values.flatten(), z)
-            loss = loss_pi + 0.5 * loss_v
+            loss = 0.5 * loss_v if critic_only else loss_pi + 0.5 * loss_v
             opt.zero_grad()
             loss.backward()
-            torch.nn.utils.clip_grad_norm_(policy.parameters(), 1.0)
+            torch.nn.utils.clip_grad_norm_(params, 1.0)
             opt.step()
             total_pi += float(loss_pi.detach()) * len(idx)
             total_v += float(loss_v.detach()) * len(idx)
@@ -344,6 +364,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="fit without the decisions whose label is of these action families (e.g. a "
         "search teacher's multi-step offers: offer,propose,cancel_trade,confirm_trade)",
     )
+    p.add_argument(
+        "--critic-only",
+        action="store_true",
+        help="fit only the critic to the outcomes; the actor (e.g. --init PATH.npz) is "
+        "left exactly as it was (give PPO a critic for a trained actor; with "
+        "--student PATH.npz --student-share 1 the outcomes are the actor's own)",
+    )
     p.add_argument("--no-progress", action="store_true")
     return p
 
@@ -430,7 +457,8 @@ def main(argv: list[str] | None = None) -> dict:
             **ppo_settings(),
         )
     t1 = time.monotonic()
-    losses = clone(model, data, args.epochs, args.batch_size, args.lr, args.seed)
+    losses = clone(model, data, args.epochs, args.batch_size, args.lr, args.seed,
+                   critic_only=args.critic_only)  # fmt: skip
     meta = {
         "variant": variant,
         "num_players": args.players,

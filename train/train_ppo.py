@@ -544,7 +544,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume",
         default=None,
         help="a MaskablePPO .zip to continue from (unpickled: trusted files only); "
-        "--lr, --ent-coef and --n-epochs apply to it",
+        "this run's PPO settings (--lr, --ent-coef, --n-epochs, --n-steps, --batch-size, "
+        "--gamma, --gae-lambda) apply to it",
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--torch-threads", type=int, default=1, help="torch threads per thread of work")
@@ -692,7 +693,11 @@ def main(argv: list[str] | None = None) -> dict:
     )
     on_snapshot = None
     algo = MaskablePPO if args.no_overlap else OverlappedMaskablePPO
-    custom = {"learning_rate": args.lr, "ent_coef": args.ent_coef, "n_epochs": args.n_epochs}
+    # A resumed model takes this run's PPO settings, not the ones it was saved with
+    # (the rollout buffer is rebuilt at load, so its size may change too).
+    custom = {"learning_rate": args.lr, "ent_coef": args.ent_coef, "n_epochs": args.n_epochs,
+              "n_steps": args.n_steps, "batch_size": args.batch_size, "gamma": args.gamma,
+              "gae_lambda": args.gae_lambda}  # fmt: skip
     if args.env == "batched":
         # The self-play slots first hold the resumed actor, or a zero actor (all
         # logits equal: it samples the legal actions uniformly) of the run's shapes.

@@ -110,6 +110,11 @@ def test_a_clone_resumes_under_the_batched_trainer(tmp_path):
     config = json.loads((out / "config.json").read_text())
     assert config["meta"]["options"] == {"domestic_trade": False}
     assert load_policy(out / "final.npz").head[0].shape == load_policy(bc).head[0].shape
+    # The run's PPO settings replace the clone's (saved with the defaults, 64 and 1,024).
+    from sb3_contrib import MaskablePPO
+
+    resumed = MaskablePPO.load(out / "final.zip", device="cpu")
+    assert (resumed.n_steps, resumed.batch_size) == (128, 128)
 
 
 def test_bad_rule_options_are_refused_in_one_line(tmp_path):
@@ -157,6 +162,29 @@ def test_init_from_an_npz_actor_starts_the_actor_there(tmp_path):
     with pytest.raises(SystemExit, match="trained for base, not cities_and_knights"):
         main(["--variant", "cities_and_knights", "--games", "1", "--eval-games", "0",
               "--init", str(actor), "--out", str(out), "--no-progress"])  # fmt: skip
+
+
+def test_critic_only_fits_the_value_and_leaves_the_actor_as_it_was(tmp_path):
+    """--critic-only with a learning rate that moves the clone: the written actor is the
+    --init one bit for bit, while the critic learned (its loss falls over the epochs)."""
+    actor = _random_actor(tmp_path, np.random.default_rng(1))
+    first = load_policy(actor)
+    out = tmp_path / "critic.zip"
+    summary = main(["--variant", "base", "--games", "6", "--epochs", "4", "--lr", "3e-3",
+                    "--eval-games", "0", "--init", str(actor), "--student", str(actor),
+                    "--student-share", "1", "--critic-only", "--out", str(out),
+                    "--no-progress"])  # fmt: skip
+    again = load_policy(out.with_suffix(".npz"))
+    for (w0, b0), (w1, b1) in zip([*first.layers, first.head], [*again.layers, again.head],
+                                  strict=True):  # fmt: skip
+        np.testing.assert_array_equal(w0, w1)
+        np.testing.assert_array_equal(b0, b1)
+    # The same run without the flag moves the actor: the test above is not vacuous.
+    moved = tmp_path / "both.zip"
+    main(["--variant", "base", "--games", "6", "--epochs", "1", "--lr", "3e-3",
+          "--eval-games", "0", "--init", str(actor), "--out", str(moved), "--no-progress"])  # fmt: skip
+    assert not np.array_equal(load_policy(moved.with_suffix(".npz")).head[0], first.head[0])
+    assert summary["value_loss"] < 1.0  # outcomes are +-1: a fresh critic starts near 1
 
 
 def _random_actor(tmp_path, rng):
