@@ -29,81 +29,136 @@ def road_length(state, tb, p):
 
     A trail uses each road once, may revisit intersections, and may end at but
     not pass through an intersection holding another player's building.
-    Exhaustive depth-first search from every intersection at an end of one of
-    ``p``'s roads (each once): at most 15 roads, so it stays small. The sets of
+    Exhaustive depth-first search, from only the intersections a longest trail
+    can start at: at most 15 roads, so it stays small. The sets of
     intersections and of roads used are bit sets, so the search allocates only
     its stack (the heuristics' lookahead calls this after every road it tries).
+
+    Where a longest trail starts: if it started at an open intersection with one
+    of the seat's roads unused, that road would lengthen it; so it uses every
+    road there, one at its start, two at each pass, one more if it ends there
+    too. An intersection with an odd number of the seat's roads, or one an
+    opponent blocks (a trail only starts or ends there), is therefore a start.
+    A trail from any other intersection comes back to it having used every road
+    of every intersection it passes, so it is the whole of a network whose
+    intersections are all open and even: the roads no search from a start
+    reached are such networks, and one search from each finds it.
     """
     n_own = 0
-    starts = np.uint64(0)
+    ends = np.uint64(0)  # intersections at an end of one of p's roads
+    odd = np.uint64(0)  # those with an odd number of p's roads
+    own_lo = np.uint64(0)  # p's roads 0-63
+    own_hi = np.uint64(0)  # p's roads 64-127
     one = np.uint64(1)
     for e in range(NUM_EDGES):
         if state[EDGE_OWNER + e] == p:
             n_own += 1
-            starts |= one << np.uint64(tb[T_EDGE_VERTICES + 2 * e])
-            starts |= one << np.uint64(tb[T_EDGE_VERTICES + 2 * e + 1])
+            a = one << np.uint64(tb[T_EDGE_VERTICES + 2 * e])
+            b = one << np.uint64(tb[T_EDGE_VERTICES + 2 * e + 1])
+            ends |= a | b
+            odd ^= a ^ b
+            if e < 64:
+                own_lo |= one << np.uint64(e)
+            else:
+                own_hi |= one << np.uint64(e - 64)
     if n_own <= 1:
         return n_own
     # Explicit DFS stack: the vertex we stand on, the next incident slot to
     # try, and the road that led there.
     depth_max = ROADS_PER_PLAYER + 2
     stack = np.empty(3 * depth_max, np.int64)
-    stack_k = depth_max
-    stack_e = 2 * depth_max
-    used_lo = np.uint64(0)  # roads 0-63 on the current trail
-    used_hi = np.uint64(0)  # roads 64-127
     best = 0
-    for start in range(NUM_VERTICES):
-        if not (starts >> np.uint64(start)) & one:
+    seen_lo = np.uint64(0)  # roads some search has used
+    seen_hi = np.uint64(0)
+    for v in range(NUM_VERTICES):
+        if not (ends >> np.uint64(v)) & one:
             continue
-        depth = 0
-        stack[0] = start
-        stack[stack_k] = 0
-        stack[stack_e] = -1
-        while depth >= 0:
-            v = stack[depth]
-            k = stack[stack_k + depth]
-            moved = False
-            # Only the start of a trail may sit on an opponent's building or
-            # knight (C&K §2.8); own pieces never break a trail.
-            b = state[VERTEX_OWNER + v]
-            kn = state[KNIGHT_OWNER + v]
-            blocked = depth > 0 and ((b >= 0 and b != p) or (kn >= 0 and kn != p))
-            if not blocked:
-                while k < 3:
-                    e = tb[T_VERTEX_EDGES + 3 * v + k]
-                    k += 1
-                    if e < 0 or state[EDGE_OWNER + e] != p:
-                        continue
-                    if e < 64:
-                        bit = one << np.uint64(e)
-                        if used_lo & bit:
-                            continue
-                        used_lo |= bit
-                    else:
-                        bit = one << np.uint64(e - 64)
-                        if used_hi & bit:
-                            continue
-                        used_hi |= bit
-                    stack[stack_k + depth] = k
-                    depth += 1
-                    stack[depth] = tb[T_VERTEX_VERTICES + 3 * v + k - 1]
-                    stack[stack_k + depth] = 0
-                    stack[stack_e + depth] = e
-                    if depth > best:
-                        best = depth
-                    moved = True
-                    break
-            if not moved:
-                e = stack[stack_e + depth]
-                if e >= 64:
-                    used_hi &= ~(one << np.uint64(e - 64))
-                elif e >= 0:
-                    used_lo &= ~(one << np.uint64(e))
-                depth -= 1
+        if (odd >> np.uint64(v)) & one or _blocked(state, p, v):
+            best, seen_lo, seen_hi = _trails_from(state, tb, p, v, stack, best, seen_lo, seen_hi)
+            if best == n_own:
+                return best
+    while (own_lo & ~seen_lo) or (own_hi & ~seen_hi):
+        if own_lo & ~seen_lo:
+            rest = own_lo & ~seen_lo
+            e = 0
+            while not (rest >> np.uint64(e)) & one:
+                e += 1
+        else:
+            rest = own_hi & ~seen_hi
+            e = 0
+            while not (rest >> np.uint64(e)) & one:
+                e += 1
+            e += 64
+        v = tb[T_EDGE_VERTICES + 2 * e]
+        best, seen_lo, seen_hi = _trails_from(state, tb, p, v, stack, best, seen_lo, seen_hi)
         if best == n_own:
             return best
     return best
+
+
+@njit(cache=True, inline="always")
+def _blocked(state, p, v):
+    """Another player's building or knight stands on ``v`` (C&K §2.8 for knights)."""
+    b = state[VERTEX_OWNER + v]
+    kn = state[KNIGHT_OWNER + v]
+    return (b >= 0 and b != p) or (kn >= 0 and kn != p)
+
+
+@njit(cache=True)
+def _trails_from(state, tb, p, start, stack, best, seen_lo, seen_hi):
+    """Every trail of ``p``'s roads from ``start``: the longer of ``best`` and the
+    longest, and the roads used, added to ``seen_lo``/``seen_hi``."""
+    depth_max = len(stack) // 3
+    stack_k = depth_max
+    stack_e = 2 * depth_max
+    one = np.uint64(1)
+    used_lo = np.uint64(0)  # roads 0-63 on the current trail
+    used_hi = np.uint64(0)  # roads 64-127
+    depth = 0
+    stack[0] = start
+    stack[stack_k] = 0
+    stack[stack_e] = -1
+    while depth >= 0:
+        v = stack[depth]
+        k = stack[stack_k + depth]
+        moved = False
+        # Only the start of a trail may sit on an opponent's building or
+        # knight (C&K §2.8); own pieces never break a trail.
+        if not (depth > 0 and _blocked(state, p, v)):
+            while k < 3:
+                e = tb[T_VERTEX_EDGES + 3 * v + k]
+                k += 1
+                if e < 0 or state[EDGE_OWNER + e] != p:
+                    continue
+                if e < 64:
+                    bit = one << np.uint64(e)
+                    if used_lo & bit:
+                        continue
+                    used_lo |= bit
+                    seen_lo |= bit
+                else:
+                    bit = one << np.uint64(e - 64)
+                    if used_hi & bit:
+                        continue
+                    used_hi |= bit
+                    seen_hi |= bit
+                stack[stack_k + depth] = k
+                depth += 1
+                stack[depth] = tb[T_VERTEX_VERTICES + 3 * v + k - 1]
+                stack[stack_k + depth] = 0
+                stack[stack_e + depth] = e
+                if depth > best:
+                    best = depth
+                moved = True
+                break
+        if not moved:
+            e = stack[stack_e + depth]
+            if e >= 64:
+                used_hi &= ~(one << np.uint64(e - 64))
+            elif e >= 0:
+                used_lo &= ~(one << np.uint64(e))
+            depth -= 1
+    return best, seen_lo, seen_hi
 
 
 @njit(cache=True)
