@@ -77,22 +77,17 @@ def road_length(state, tb, p):
             best, seen_lo, seen_hi = _trails_from(state, tb, p, v, stack, best, seen_lo, seen_hi)
             if best == n_own:
                 return best
-    while (own_lo & ~seen_lo) or (own_hi & ~seen_hi):
-        if own_lo & ~seen_lo:
-            rest = own_lo & ~seen_lo
-            e = 0
-            while not (rest >> np.uint64(e)) & one:
-                e += 1
-        else:
-            rest = own_hi & ~seen_hi
-            e = 0
-            while not (rest >> np.uint64(e)) & one:
-                e += 1
-            e += 64
-        v = tb[T_EDGE_VERTICES + 2 * e]
-        best, seen_lo, seen_hi = _trails_from(state, tb, p, v, stack, best, seen_lo, seen_hi)
-        if best == n_own:
-            return best
+    if (own_lo & ~seen_lo) or (own_hi & ~seen_hi):
+        for e in range(NUM_EDGES):
+            if state[EDGE_OWNER + e] != p:
+                continue
+            seen = seen_lo >> np.uint64(e) if e < 64 else seen_hi >> np.uint64(e - 64)
+            if not seen & one:
+                v = tb[T_EDGE_VERTICES + 2 * e]
+                best, seen_lo, seen_hi = _trails_from(state, tb, p, v, stack, best, seen_lo,
+                                                      seen_hi)  # fmt: skip
+                if best == n_own:
+                    return best
     return best
 
 
