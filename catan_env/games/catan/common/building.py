@@ -28,7 +28,7 @@ from .layout import (
     VERTEX_BUILDING,
     VERTEX_OWNER,
 )
-from .longest_road import update_after_occupancy, update_after_road
+from .longest_road import update_after_new_road, update_after_occupancy
 from .tables import (
     T_EDGE_VERTICES,
     T_VERTEX_EDGES,
@@ -155,7 +155,7 @@ def place_city(state, p, v):
 def place_road(state, tb, p, e):
     state[EDGE_OWNER + e] = p
     state[ROADS_LEFT + p] -= 1
-    update_after_road(state, tb, p)
+    update_after_new_road(state, tb, p, e)
 
 
 @njit(cache=True, inline="always")

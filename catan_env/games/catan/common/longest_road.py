@@ -192,8 +192,42 @@ def award_longest_road(state):
 
 @njit(cache=True)
 def update_after_road(state, tb, p):
+    """Seat ``p``'s roads changed in any way (a road removed too): search again."""
     state[ROAD_LENGTH + p] = road_length(state, tb, p)
     award_longest_road(state)
+
+
+@njit(cache=True)
+def update_after_new_road(state, tb, p, e):
+    """Seat ``p`` has just placed road ``e``; ``state[ROAD_LENGTH + p]`` still
+    holds the length before it.
+
+    A trail without ``e`` was there before, so the new length is the old one or
+    the longest trail through ``e``. Where one end of ``e`` holds no other road
+    of ``p`` (a road that extends a network or starts one, nearly every road),
+    every trail through ``e`` starts at that end, and the trails from it alone
+    are searched; a road that joins roads at both ends is searched in full.
+    """
+    for end in range(2):
+        u = tb[T_EDGE_VERTICES + 2 * e + end]
+        if _own_roads_at(state, tb, p, u) == 1:
+            stack = np.empty(3 * (ROADS_PER_PLAYER + 2), np.int64)
+            zero = np.uint64(0)
+            best, _, _ = _trails_from(state, tb, p, u, stack, state[ROAD_LENGTH + p], zero, zero)
+            state[ROAD_LENGTH + p] = best
+            award_longest_road(state)
+            return
+    update_after_road(state, tb, p)
+
+
+@njit(cache=True, inline="always")
+def _own_roads_at(state, tb, p, v):
+    n = 0
+    for k in range(3):
+        e = tb[T_VERTEX_EDGES + 3 * v + k]
+        if e >= 0 and state[EDGE_OWNER + e] == p:
+            n += 1
+    return n
 
 
 @njit(cache=True)

@@ -315,3 +315,47 @@ def test_road_length_matches_a_plain_search_on_random_networks():
         assert road_length(state, tb, 0) == want
         rings += want == n and n >= 6
     assert rings > 10  # closed trails that use every road were among them
+
+
+def test_placing_roads_one_by_one_keeps_the_length_of_a_full_search():
+    """base §9.1: ``place_road`` updates the length from the new road's trails
+    (the old length as a floor) where one of its ends holds no other road; in any
+    order of placing - roads that extend a network, start one, or join two - the
+    stored length after each road is the exhaustive search's."""
+    import numpy as np
+
+    from catan_env.games.catan.board.standard import NUM_EDGES, NUM_VERTICES
+    from catan_env.games.catan.common import layout as L
+    from catan_env.games.catan.common.building import place_road
+    from catan_env.games.catan.common.tables import STANDARD_TABLES as tb
+    from catan_env.games.catan.common.tables import T_EDGE_VERTICES, T_VERTEX_EDGES
+
+    def empty():
+        state = np.zeros(L.STATE_SIZE, np.int32)
+        for field, size in ((L.VERTEX_OWNER, NUM_VERTICES), (L.KNIGHT_OWNER, NUM_VERTICES),
+                            (L.EDGE_OWNER, NUM_EDGES)):  # fmt: skip
+            state[field : field + size] = -1
+        state[L.NUM_PLAYERS] = 4
+        state[L.LONGEST_ROAD_HOLDER] = -1
+        state[L.ROADS_LEFT] = 15
+        return state
+
+    def has_road(state, v):
+        edges = tb[T_VERTEX_EDGES + 3 * v : T_VERTEX_EDGES + 3 * v + 3]
+        return any(e >= 0 and state[L.EDGE_OWNER + e] == 0 for e in edges)
+
+    rng = np.random.default_rng(11)
+    joins = longer = 0
+    for _ in range(300):
+        state = empty()
+        _random_network(rng, tb, state)
+        owned = np.flatnonzero(state[L.EDGE_OWNER : L.EDGE_OWNER + NUM_EDGES] == 0)
+        state[L.EDGE_OWNER : L.EDGE_OWNER + NUM_EDGES] = -1
+        for e in rng.permutation(owned):
+            u, v = tb[T_EDGE_VERTICES + 2 * e], tb[T_EDGE_VERTICES + 2 * e + 1]
+            joins += has_road(state, u) and has_road(state, v)
+            before = int(state[L.ROAD_LENGTH])
+            place_road(state, tb, 0, int(e))
+            assert state[L.ROAD_LENGTH] == _reference_length(state, tb, 0)
+            longer += state[L.ROAD_LENGTH] > before
+    assert joins > 50 and longer > 500  # both ways of updating were taken, many times
