@@ -40,6 +40,7 @@ from ..common.evaluation import (
     CARD_WORTH,
     NEARER_SCRATCH,
     add_hex_yield,
+    add_settlement_yield,
     base_targets,
     cards_worth,
     frontier,
@@ -176,7 +177,7 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
     come from ``memo`` (floats, :data:`MEMO_SIZE`) while the keys they depend
     on (``keys``, int words, :data:`NUM_KEYS`) are unchanged; after a robber
     move a seat's production is the memo's plus the old hex's yield minus the
-    new one's. ``fill`` computes everything and stores it (the decision's own
+    new one's, after one settlement more the memo's plus the settlement's. ``fill`` computes everything and stores it (the decision's own
     state). Productions are sums of whole pips, exact in floats in any order,
     and the total is formed in the same order as :func:`value`, so the result
     is the same float. ``prods`` is scratch space for every seat's production
@@ -203,32 +204,9 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
         if q != p and same_threat:
             same_vp = keys[_K_VP + q] == state[PUBLIC_VP + q]
             same_threat = same_vp and _same_buildings(state, keys, q)
-    for q in range(n):
-        if q != p and same_threat:
-            continue
-        out = prods[q * NUM_CARD_TYPES : (q + 1) * NUM_CARD_TYPES]
-        if fill or not _same_buildings(state, keys, q):
-            production(state, tb, q, False, out)
-            continue
-        for r in range(NUM_CARD_TYPES):
-            out[r] = memo[_M_PRODS + q * NUM_CARD_TYPES + r]
-        if robber != old_robber:
-            add_hex_yield(state, tb, old_robber, q, False, 1, out)
-            add_hex_yield(state, tb, robber, q, False, -1, out)
-    prod = prods[p * NUM_CARD_TYPES : (p + 1) * NUM_CARD_TYPES]
-    own = not fill and robber == old_robber and _same_buildings(state, keys, p)
-    worth = memo[_M_PROD_WORTH] if own else production_worth(state, p, prod)
-    v = VP_WORTH * total_vp(state, p)
-    v += worth
-    # The frontier reads the production only for which resources are missing.
     roads = state[ROADS_LEFT + p]
-    own_pieces = not fill and _same_buildings(state, keys, p)
-    reuse = own_pieces and keys[_K_ROADS] == roads
-    # One road more: its frontier from the memo's, while the roads left (3 or
-    # more before it) still reach every spot two roads away.
-    road = action - A.BUILD_ROAD if A.BUILD_ROAD <= action < A.BUILD_ROAD + NUM_EDGES else -1
-    one_road = own_pieces and road >= 0 and keys[_K_ROADS] == roads + 1 and roads >= 2
-    # One settlement more (nothing else): the distances from the memo's.
+    # One settlement more (nothing else): the distances from the memo's, and
+    # p's production the memo's plus the new settlement's.
     town = action - A.BUILD_SETTLEMENT
     one_town = (
         not fill
@@ -238,6 +216,33 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
         and keys[_K_CITIES + p] == state[CITIES_LEFT + p]
         and keys[_K_ROADS] == roads
     )
+    for q in range(n):
+        if q != p and same_threat:
+            continue
+        out = prods[q * NUM_CARD_TYPES : (q + 1) * NUM_CARD_TYPES]
+        grown = q == p and one_town and robber == old_robber
+        if fill or not (grown or _same_buildings(state, keys, q)):
+            production(state, tb, q, False, out)
+            continue
+        for r in range(NUM_CARD_TYPES):
+            out[r] = memo[_M_PRODS + q * NUM_CARD_TYPES + r]
+        if grown:
+            add_settlement_yield(state, tb, town, out)
+        elif robber != old_robber:
+            add_hex_yield(state, tb, old_robber, q, False, 1, out)
+            add_hex_yield(state, tb, robber, q, False, -1, out)
+    prod = prods[p * NUM_CARD_TYPES : (p + 1) * NUM_CARD_TYPES]
+    own = not fill and robber == old_robber and _same_buildings(state, keys, p)
+    worth = memo[_M_PROD_WORTH] if own else production_worth(state, p, prod)
+    v = VP_WORTH * total_vp(state, p)
+    v += worth
+    # The frontier reads the production only for which resources are missing.
+    own_pieces = not fill and _same_buildings(state, keys, p)
+    reuse = own_pieces and keys[_K_ROADS] == roads
+    # One road more: its frontier from the memo's, while the roads left (3 or
+    # more before it) still reach every spot two roads away.
+    road = action - A.BUILD_ROAD if A.BUILD_ROAD <= action < A.BUILD_ROAD + NUM_EDGES else -1
+    one_road = own_pieces and road >= 0 and keys[_K_ROADS] == roads + 1 and roads >= 2
     if (reuse or one_road) and robber != old_robber:
         for r in range(NUM_RESOURCES):
             if (prod[r] == 0) != (memo[_M_PRODS + p * NUM_CARD_TYPES + r] == 0):

@@ -21,6 +21,7 @@ from .constants import (
     COST_SETTLEMENT,
     NUM_CARD_TYPES,
     NUM_RESOURCES,
+    SETTLEMENTS_PER_PLAYER,
 )
 from .layout import (
     CITIES_LEFT,
@@ -139,6 +140,21 @@ def add_hex_yield(state, tb, h, q, commodities, sign, out):
         v = tb[T_HEX_VERTICES + 6 * h + k]
         if state[VERTEX_OWNER + v] == q:
             _add_yield(out, t, w, state[VERTEX_BUILDING + v] == CITY, commodities, sign)
+
+
+@njit(cache=True, inline="always")
+def add_settlement_yield(state, tb, v, out):
+    """Add what a new settlement on ``v`` yields (as :func:`production` counts
+    it, the robber's hex yielding nothing) to ``out``; whole pips, so the
+    result is the very floats :func:`production` computes afresh."""
+    robber = state[ROBBER_HEX]
+    for k in range(3):
+        h = tb[T_VERTEX_HEXES + 3 * v + k]
+        if h < 0 or h == robber:
+            continue
+        w = pips(state[HEX_NUMBER + h])
+        if w > 0:
+            out[state[HEX_TERRAIN + h]] += w
 
 
 @njit(cache=True)
@@ -407,7 +423,8 @@ def base_targets(state, p, spots_now, road_useful, deck_left):
     second = 0.0
     for i in range(4):
         if i == 0:
-            ok = state[CITIES_LEFT + p] > 0 and _has_settlement(state, p)
+            # a settlement on the board to upgrade: fewer in supply than the five
+            ok = state[CITIES_LEFT + p] > 0 and state[SETTLEMENTS_LEFT + p] < SETTLEMENTS_PER_PLAYER
             value = TARGET_CITY * closeness(missing(state, p, COST_CITY)) if ok else 0.0
         elif i == 1:
             ok = spots_now > 0
@@ -420,14 +437,6 @@ def base_targets(state, p, spots_now, road_useful, deck_left):
             value = TARGET_ROAD * closeness(missing(state, p, COST_ROAD)) if ok else 0.0
         best, second = keep_top_two(best, second, value)
     return best, second
-
-
-@njit(cache=True, inline="always")
-def _has_settlement(state, p):
-    for v in range(NUM_VERTICES):
-        if state[VERTEX_OWNER + v] == p and state[VERTEX_BUILDING + v] == 1:
-            return True
-    return False
 
 
 @njit(cache=True)
