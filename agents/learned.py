@@ -12,7 +12,8 @@ observation (tested). It sees only the deciding seat's observation.
 policy's most likely ones besides the heuristic's choice and the best by a
 one-step look at the value, each judged in the same sampled futures.
 
-The checkpoints are the ``.npz`` files of :data:`SHIPPED` in ``agents/checkpoints/``;
+The checkpoints are the ``.npz`` files of :data:`SHIPPED` (and, for the search's
+prior where it differs, :data:`SEARCH_PRIOR`) in ``agents/checkpoints/``;
 ``learned:PATH`` plays another ``.npz`` or trainer ``.zip`` instead. How each
 was trained is in ``agents/checkpoints/README.md``.
 """
@@ -36,6 +37,11 @@ CHECKPOINTS = Path(__file__).resolve().parent / "checkpoints"
 #: The shipped checkpoint of each game (file names in :data:`CHECKPOINTS`).
 SHIPPED = {"base": "learned_base.npz", "cities_and_knights": "ppo_ck.npz"}
 
+#: The prior ``learned-search`` uses where it is not the game's :data:`SHIPPED`
+#: network: in the base game the network before the last fine-tune, which did
+#: at least as well inside the search on the same deals (``agents/checkpoints/README.md``).
+SEARCH_PRIOR = {"base": "learned_base_search.npz"}
+
 
 def shipped_games() -> list[str]:
     """The games with a shipped ``learned`` checkpoint."""
@@ -52,6 +58,18 @@ def shipped_policy(game: str) -> PolicyNet:
         have = ", ".join(shipped_games())
         raise ValueError(f"no learned checkpoint ships for {game!r}; shipped: {have}")
     return load_policy(CHECKPOINTS / SHIPPED[game])
+
+
+def search_prior(game: str) -> PolicyNet:
+    """The network ``learned-search`` uses as its prior in ``game``: its
+    :data:`SEARCH_PRIOR` entry, else the game's :func:`shipped_policy`.
+
+    Raises:
+        ValueError: no checkpoint ships for that game.
+    """
+    if game in SEARCH_PRIOR:
+        return load_policy(CHECKPOINTS / SEARCH_PRIOR[game])
+    return shipped_policy(game)
 
 
 class _Actor:
@@ -117,6 +135,9 @@ class LearnedAgent:
         self._actors: dict[str, _Actor] = {}
         self.rng = kernel_rng(seed)
 
+    # The network of a game when none was given (``LearnedSearchAgent``'s prior differs).
+    _shipped = staticmethod(shipped_policy)
+
     def policy_for(self, game) -> PolicyNet:
         """The network this agent plays in ``game``'s game."""
         return self._actor(game).net
@@ -125,7 +146,7 @@ class LearnedAgent:
         name = game.variant.name
         actor = self._actors.get(name)
         if actor is None:
-            net = self._fixed if self._fixed is not None else shipped_policy(name)
+            net = self._fixed if self._fixed is not None else self._shipped(name)
             _check_fits(net, game)
             actor = self._actors[name] = _Actor(net, self.deterministic)
         else:  # the same game may come with another number of players
@@ -153,7 +174,7 @@ class LearnedSearchAgent(MCTSAgent):
 
     Args:
         time_budget: seconds of CPU time per decision (default 0.1).
-        path: a checkpoint instead of the shipped one of each game.
+        path: a checkpoint instead of the shipped prior of each game (:func:`search_prior`).
         policy_candidates: how many of the policy's most likely moves are searched.
         seed, and every other keyword: as :class:`~agents.mcts.MCTSAgent`.
     """
@@ -174,6 +195,7 @@ class LearnedSearchAgent(MCTSAgent):
             raise ValueError(f"policy_candidates must be >= 0, got {policy_candidates}")
         self.policy_candidates = policy_candidates
         self._policy = LearnedAgent(path, seed=seed)
+        self._policy._shipped = search_prior
         self._game = None
 
     def act(self, game) -> int:

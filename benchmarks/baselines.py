@@ -94,10 +94,11 @@ def shipped_agents() -> list[str]:
     Without catanatron its bots are one entry, ``catanatron:random`` (which then
     reports what to install).
     """
-    from agents.learned import SHIPPED
+    from agents.learned import SEARCH_PRIOR, SHIPPED
 
+    played = {*SHIPPED.values(), *SEARCH_PRIOR.values()}
     checkpoints = sorted(p for p in (ROOT / "agents" / "checkpoints").glob("*.npz")
-                         if p.name not in SHIPPED.values())  # fmt: skip
+                         if p.name not in played)  # fmt: skip
     policies = [f"ppo:{_short_path(p)}" for p in checkpoints]
     try:
         from catan_env.oracle.bridge import BOTS
@@ -153,14 +154,17 @@ def _one_line(exc: BaseException) -> str:
 
 def checkpoint_digest(spec: str, variant: str) -> str | None:
     """A short digest of the checkpoint file ``spec`` plays, ``None`` for an agent of code
-    alone: ``learned`` and ``learned-search`` (the variant's shipped file),
+    alone: ``learned`` and ``learned-search`` (the variant's shipped file, and the
+    search's own prior where it has one),
     ``learned:PATH`` and ``ppo:PATH``. It keys the saved matches, so a retrained
     network is not reported with the figures of the one it replaced."""
-    from agents.learned import CHECKPOINTS, SHIPPED
+    from agents.learned import CHECKPOINTS, SEARCH_PRIOR, SHIPPED
 
     name, _, arg = spec.partition(":")
     if name == "ppo" or (name == "learned" and arg):
         path = Path(arg)
+    elif name == "learned-search" and variant in SEARCH_PRIOR:
+        path = CHECKPOINTS / SEARCH_PRIOR[variant]
     elif name in ("learned", "learned-search") and variant in SHIPPED:
         path = CHECKPOINTS / SHIPPED[variant]
     else:

@@ -6,7 +6,14 @@ from scramble import scramble
 from test_learner_env import random_net
 
 from agents import PolicyAgent, make_agent
-from agents.learned import SHIPPED, LearnedAgent, LearnedSearchAgent, shipped_policy
+from agents.learned import (
+    SEARCH_PRIOR,
+    SHIPPED,
+    LearnedAgent,
+    LearnedSearchAgent,
+    search_prior,
+    shipped_policy,
+)
 from agents.policy_agent import load_policy
 from catan_env import Game, hooks
 
@@ -143,3 +150,18 @@ def test_learned_search_by_name_and_its_argument():
             make_agent(f"learned-search:{bad}")
     with pytest.raises(ValueError, match="policy_candidates must be >= 0"):
         LearnedSearchAgent(policy_candidates=-1)
+
+
+def test_learned_search_plays_its_own_prior_where_one_ships():
+    """In the base game the search's prior is its own checkpoint, not the one
+    ``learned`` plays; in C&K, with no prior of its own, it is ``learned``'s."""
+    base, ck = Game(seed=3), Game(variant=CK, seed=3)
+    search, alone = make_agent("learned-search"), make_agent("learned")
+    assert "base" in SEARCH_PRIOR and CK not in SEARCH_PRIOR
+    prior, shipped = search._policy.policy_for(base), alone.policy_for(base)
+    assert prior.variant == "base"
+    obs = base.observe(base.current_player)[None]
+    assert np.array_equal(prior.logits(obs), search_prior("base").logits(obs))
+    assert not np.array_equal(prior.logits(obs), shipped.logits(obs))
+    obs = ck.observe(ck.current_player)[None]
+    assert np.array_equal(search._policy.policy_for(ck).logits(obs), alone.policy_for(ck).logits(obs))

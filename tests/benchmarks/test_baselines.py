@@ -207,3 +207,23 @@ def test_bad_input_is_refused_in_one_line(tmp_path, capsys, argv, message):
     err = capsys.readouterr().err.strip().splitlines()
     assert message in err[-1] and "Traceback" not in "".join(err)
     assert not out.exists()  # nothing played, nothing written
+
+
+def test_each_trained_agent_is_keyed_by_the_file_it_plays():
+    """``learned`` by the shipped network, ``learned-search`` by its own prior where
+    one ships (the base game), by the shipped network where none does (C&K); the
+    search's prior is not listed again as a ``ppo:PATH`` agent."""
+    import hashlib
+
+    from agents.learned import CHECKPOINTS, SEARCH_PRIOR, SHIPPED
+
+    def digest(name):
+        return hashlib.sha256((CHECKPOINTS / name).read_bytes()).hexdigest()[:16]
+
+    assert baselines.checkpoint_digest("learned", "base") == digest(SHIPPED["base"])
+    assert baselines.checkpoint_digest("learned-search", "base") == digest(SEARCH_PRIOR["base"])
+    assert digest(SEARCH_PRIOR["base"]) != digest(SHIPPED["base"])
+    ck = "cities_and_knights"
+    assert baselines.checkpoint_digest("learned-search", ck) == digest(SHIPPED[ck])
+    listed = baselines.shipped_agents()
+    assert not any(SEARCH_PRIOR["base"] in a or SHIPPED["base"] in a for a in listed)
