@@ -164,4 +164,6 @@ def test_learned_search_plays_its_own_prior_where_one_ships():
     assert np.array_equal(prior.logits(obs), search_prior("base").logits(obs))
     assert not np.array_equal(prior.logits(obs), shipped.logits(obs))
     obs = ck.observe(ck.current_player)[None]
-    assert np.array_equal(search._policy.policy_for(ck).logits(obs), alone.policy_for(ck).logits(obs))
+    assert np.array_equal(
+        search._policy.policy_for(ck).logits(obs), alone.policy_for(ck).logits(obs)
+    )

@@ -23,10 +23,11 @@ from numba import njit
 from catan_env.core.arrays import copy_into
 from catan_env.core.borrow import borrow
 
-from ..board.standard import NUM_EDGES, NUM_VERTICES
+from ..board.standard import NUM_EDGES, NUM_HEXES, NUM_VERTICES
 from ..common.agents import keep_best, proposer_near_win, weight_table, weighted_pick
 from ..common.cards import hand_size, pay
 from ..common.constants import (
+    CITY,
     COST_DEV_CARD,
     DEV_DECK_SIZE,
     MAX_PLAYERS,
@@ -48,6 +49,7 @@ from ..common.evaluation import (
     frontier_after_settlement,
     hex_pips,
     opponents_threat,
+    pips,
     production,
     production_worth,
 )
@@ -59,6 +61,8 @@ from ..common.layout import (
     DECK_POS,
     DEV_HAND,
     HAND,
+    HEX_NUMBER,
+    HEX_TERRAIN,
     NUM_PLAYERS,
     OPT_DISCARD_LIMIT,
     OPT_SKIP_FORCED,
@@ -71,11 +75,13 @@ from ..common.layout import (
     STATE_SIZE,
     TRADE_GIVE,
     TRADE_WANT,
+    VERTEX_BUILDING,
     VERTEX_OWNER,
     WINNER,
 )
-from ..common.phases import TRADE_COMPOSE, TRADE_RESPOND
+from ..common.phases import MOVE_ROBBER, TRADE_COMPOSE, TRADE_RESPOND
 from ..common.scoring import army, total_vp
+from ..common.tables import T_VERTEX_HEXES
 from . import action_ids as A
 from .step import apply_action
 
@@ -111,13 +117,18 @@ _M_PRODS = 0  # every seat's production by card type
 _M_PROD_WORTH = MAX_PLAYERS * NUM_CARD_TYPES
 _M_FRONT = _M_PROD_WORTH + 1  # the frontier's (worth, spots now, spots later)
 _M_THREAT = _M_FRONT + 3
-MEMO_SIZE = _M_THREAT + 1
+# Filled only for a robber decision: what each hex yields each seat, in pips
+# (a city's twice), to move the robber in every candidate without a scan.
+_M_HEX_YIELD = _M_THREAT + 1
+_M_TOTALS = _M_HEX_YIELD + MAX_PLAYERS * NUM_HEXES  # and each seat's total production
+MEMO_SIZE = _M_TOTALS + MAX_PLAYERS
 _K_ROBBER = 0
 _K_SETTLEMENTS = 1  # per seat
 _K_CITIES = _K_SETTLEMENTS + MAX_PLAYERS  # per seat
 _K_VP = _K_CITIES + MAX_PLAYERS  # per seat
 _K_ROADS = _K_VP + MAX_PLAYERS
-NUM_KEYS = _K_ROADS + 1
+_K_HEX_YIELD = _K_ROADS + 1  # 1 while the memo's hex yields are filled
+NUM_KEYS = _K_HEX_YIELD + 1
 assert _DIST + NUM_VERTICES <= _KEYS and _KEYS + NUM_KEYS <= _BEFORE
 assert _BEFORE + NUM_VERTICES <= _NEARER and _NEARER + NEARER_SCRATCH <= WORK_SIZE
 
@@ -171,17 +182,19 @@ def _same_buildings(state, keys, q):
 def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before, nearer):
     """:func:`value` of ``state`` for ``p``, reusing the board's parts from a memo.
 
-    The lookahead scores many states that differ from the decision's state in
-    a hand, one piece or the robber's hex. Each seat's production, the
-    frontier and the opponents' threat depend only on the pieces, so they
-    come from ``memo`` (floats, :data:`MEMO_SIZE`) while the keys they depend
-    on (``keys``, int words, :data:`NUM_KEYS`) are unchanged; after a robber
-    move a seat's production is the memo's plus the old hex's yield minus the
-    new one's, after one settlement more the memo's plus the settlement's. ``fill`` computes everything and stores it (the decision's own
-    state). Productions are sums of whole pips, exact in floats in any order,
-    and the total is formed in the same order as :func:`value`, so the result
-    is the same float. ``prods`` is scratch space for every seat's production
-    (``MAX_PLAYERS * NUM_CARD_TYPES`` floats).
+    The lookahead scores many states that differ from the decision's state in a
+    hand, one piece or the robber's hex. Each seat's production, the frontier
+    and the opponents' threat depend only on the pieces, so they come from
+    ``memo`` (floats, :data:`MEMO_SIZE`) while the keys they depend on
+    (``keys``, int words, :data:`NUM_KEYS`) are unchanged; after a robber move a
+    seat's production is the memo's plus the old hex's yield minus the new one's
+    (from the memo's table of hex yields in a robber decision), and after one
+    settlement more the memo's plus the settlement's. ``fill`` computes
+    everything and stores it (the decision's own state). Productions are sums of
+    whole pips, exact in floats in any order, and the total is formed in the
+    same order as :func:`value`, so the result is the same float. ``prods`` is
+    scratch space for every seat's production (``MAX_PLAYERS * NUM_CARD_TYPES``
+    floats).
 
     ``action``: the action that led from the memo's state to ``state`` (-1:
     none, or not known). After a road or a settlement the frontier comes from
@@ -198,12 +211,17 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
     robber = state[ROBBER_HEX]
     old_robber = keys[_K_ROBBER]
     # The threat is the memo's while the robber, the opponents' buildings and
-    # their public VP are; then only p's own production is needed.
-    same_threat = not fill and robber == old_robber
+    # their public VP are; then only p's own production is needed. Where only
+    # the robber moved (a robber decision), each opponent's total comes from
+    # the memo's and its hex yields, without their productions.
+    opponents_same = not fill
+    same_vp = True
     for q in range(n):
-        if q != p and same_threat:
-            same_vp = keys[_K_VP + q] == state[PUBLIC_VP + q]
-            same_threat = same_vp and _same_buildings(state, keys, q)
+        if q != p and opponents_same:
+            opponents_same = _same_buildings(state, keys, q)
+            same_vp = same_vp and keys[_K_VP + q] == state[PUBLIC_VP + q]
+    same_threat = opponents_same and same_vp and robber == old_robber
+    robber_moved = opponents_same and robber != old_robber and keys[_K_HEX_YIELD] == 1
     roads = state[ROADS_LEFT + p]
     # One settlement more (nothing else): the distances from the memo's, and
     # p's production the memo's plus the new settlement's.
@@ -217,7 +235,7 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
         and keys[_K_ROADS] == roads
     )
     for q in range(n):
-        if q != p and same_threat:
+        if q != p and (same_threat or robber_moved):
             continue
         out = prods[q * NUM_CARD_TYPES : (q + 1) * NUM_CARD_TYPES]
         grown = q == p and one_town and robber == old_robber
@@ -228,6 +246,14 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
             out[r] = memo[_M_PRODS + q * NUM_CARD_TYPES + r]
         if grown:
             add_settlement_yield(state, tb, town, out)
+        elif robber != old_robber and keys[_K_HEX_YIELD]:
+            # Whole pips, so one sum per hex gives add_hex_yield's floats.
+            back = memo[_M_HEX_YIELD + q * NUM_HEXES + old_robber]
+            taken = memo[_M_HEX_YIELD + q * NUM_HEXES + robber]
+            if back != 0.0:
+                out[state[HEX_TERRAIN + old_robber]] += back
+            if taken != 0.0:
+                out[state[HEX_TERRAIN + robber]] -= taken
         elif robber != old_robber:
             add_hex_yield(state, tb, old_robber, q, False, 1, out)
             add_hex_yield(state, tb, robber, q, False, -1, out)
@@ -273,6 +299,14 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
         memo[_M_FRONT + 2] = later
         keys[_K_ROBBER] = robber
         keys[_K_ROADS] = state[ROADS_LEFT + p]
+        keys[_K_HEX_YIELD] = state[PHASE] == MOVE_ROBBER
+        if keys[_K_HEX_YIELD]:
+            _fill_hex_yields(state, tb, memo)
+            for q in range(n):
+                total = 0.0
+                for r in range(NUM_CARD_TYPES):
+                    total += prods[q * NUM_CARD_TYPES + r]
+                memo[_M_TOTALS + q] = total
         for q in range(n):
             keys[_K_SETTLEMENTS + q] = state[SETTLEMENTS_LEFT + q]
             keys[_K_CITIES + q] = state[CITIES_LEFT + q]
@@ -280,6 +314,16 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
     v = _add_seat_terms(state, p, v, front, now, later)
     if same_threat:
         threat = memo[_M_THREAT]
+    elif robber_moved:
+        # Whole pips: the memo's total plus one hex's yield minus another's is
+        # the sum of the adjusted production, the same float.
+        threat = 0.0
+        for k in range(1, n):
+            q = (p + k) % n
+            tmp[q] = state[PUBLIC_VP + q]
+            total = memo[_M_TOTALS + q] + memo[_M_HEX_YIELD + q * NUM_HEXES + old_robber]
+            total -= memo[_M_HEX_YIELD + q * NUM_HEXES + robber]
+            threat += total * (1.0 + 0.15 * tmp[q])
     else:
         # opponents_threat, term by term, from the productions above.
         threat = 0.0
@@ -296,6 +340,22 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
             return WIN if w == p else -WIN
     v -= OPPONENT_WEIGHT * threat
     return v
+
+
+@njit(cache=True)
+def _fill_hex_yields(state, tb, memo):
+    """The memo's hex yields: each seat's pips from each hex, a city's twice."""
+    for i in range(MAX_PLAYERS * NUM_HEXES):
+        memo[_M_HEX_YIELD + i] = 0.0
+    for v in range(NUM_VERTICES):
+        q = state[VERTEX_OWNER + v]
+        if q < 0:
+            continue
+        weight = 2 if state[VERTEX_BUILDING + v] == CITY else 1
+        for k in range(3):
+            h = tb[T_VERTEX_HEXES + 3 * v + k]
+            if h >= 0:
+                memo[_M_HEX_YIELD + q * NUM_HEXES + h] += weight * pips(state[HEX_NUMBER + h])
 
 
 @njit(cache=True)
@@ -367,6 +427,10 @@ def _best_action(state, tb, legal, count, rng, at, work, prod, tmp, memo):
     before = work[_BEFORE : _BEFORE + NUM_VERTICES]
     nearer = work[_NEARER : _NEARER + NEARER_SCRATCH]
     base = value_memo(state, tb, p, dist, prod, tmp, keys, memo, True, -1, before, nearer)
+    if phase == MOVE_ROBBER:
+        # Moving the robber changes its hex, the phase and the decision count;
+        # the value reads only the hex, so one copy serves every candidate.
+        copy_into(copy, state, STATE_SIZE)
     best = -np.inf
     ties = 0
     choice = legal[0]
@@ -387,6 +451,10 @@ def _best_action(state, tb, legal, count, rng, at, work, prod, tmp, memo):
                 state, tb, p, base, copy, dist, prod, tmp, keys, memo, before, nearer
             )
             s = base + gain - ACCEPT_MARGIN if not proposer_near_win(state) else -np.inf
+        elif phase == MOVE_ROBBER:
+            copy[ROBBER_HEX] = a - A.MOVE_ROBBER
+            s = value_memo(copy, tb, p, dist, prod, tmp, keys, memo, False, a, before, nearer)
+            s = s - EPSILON  # as _after's, one rounding
         elif a >= A.TRADE_ADD_GIVE and phase != TRADE_RESPOND:
             # Never start or continue an offer of our own; cancel one if in it.
             s = -np.inf if phase != TRADE_COMPOSE or a != A.TRADE_CANCEL else base

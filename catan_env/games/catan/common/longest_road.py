@@ -4,7 +4,7 @@ import numpy as np
 from numba import njit
 
 from ..board.standard import NUM_EDGES, NUM_VERTICES
-from .constants import MAX_PLAYERS, ROADS_PER_PLAYER
+from .constants import ROADS_PER_PLAYER
 from .layout import (
     EDGE_OWNER,
     KNIGHT_OWNER,
@@ -234,12 +234,12 @@ def _own_roads_at(state, tb, p, v):
 def update_after_occupancy(state, tb, v):
     """A building or knight arriving on (or leaving) ``v`` can change the trails
     of every player with a road there."""
-    touched = np.zeros(MAX_PLAYERS, np.bool_)
+    touched = 0  # a bit per seat, not an array: this runs for every building placed
     for k in range(3):
         e = tb[T_VERTEX_EDGES + 3 * v + k]
         if e >= 0 and state[EDGE_OWNER + e] >= 0:
-            touched[state[EDGE_OWNER + e]] = True
+            touched |= 1 << state[EDGE_OWNER + e]
     for q in range(state[NUM_PLAYERS]):
-        if touched[q]:
+        if (touched >> q) & 1:
             state[ROAD_LENGTH + q] = road_length(state, tb, q)
     award_longest_road(state)
