@@ -366,7 +366,8 @@ def test_frontier_after_one_settlement_equals_a_full_sweep(variant):
     distances before it) gives the very result of frontier on the state with
     the settlement, on every intersection the distance rule allows, reached by
     the seat's roads or not (the set-up's placements), knights (C&K) included;
-    the last settlement in supply leaves no spot."""
+    the last settlement in supply leaves no spot. Only the spots of the set
+    before and those the settlement brings near are scored."""
     from helpers import random_positions
 
     from catan_env.games.catan.common import layout as L
@@ -386,6 +387,7 @@ def test_frontier_after_one_settlement_equals_a_full_sweep(variant):
     for g in random_positions(variant, range(6), 200, 40):
         for p in range(4):
             front = frontier(g.state, g.tables, p, own, before)
+            spots = np.uint64(sum(1 << x for x in range(54) if before[x] <= 2))
             for v in range(54):
                 if not distance_rule_ok(g.state, g.tables, v):
                     continue
@@ -395,7 +397,9 @@ def test_frontier_after_one_settlement_equals_a_full_sweep(variant):
                 after[L.SETTLEMENTS_LEFT + p] -= 1
                 production(after, g.tables, p, variant != "base", own)
                 want = frontier(after, g.tables, p, own, dist)
-                got = frontier_after_settlement(after, g.tables, p, own, before, v, dist, scratch)
+                got = frontier_after_settlement(
+                    after, g.tables, p, own, before, spots, v, dist, scratch
+                )
                 assert (got[0], got[1], got[2]) == (want[0], want[1], want[2]), (p, v)
                 checked += 1
                 nearer += want[1] + want[2] > front[1] + front[2]

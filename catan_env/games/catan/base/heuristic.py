@@ -52,6 +52,7 @@ from ..common.evaluation import (
     pips,
     production,
     production_worth,
+    productions,
 )
 from ..common.layout import (
     ACTIVE_PLAYER,
@@ -128,7 +129,8 @@ _K_CITIES = _K_SETTLEMENTS + MAX_PLAYERS  # per seat
 _K_VP = _K_CITIES + MAX_PLAYERS  # per seat
 _K_ROADS = _K_VP + MAX_PLAYERS
 _K_HEX_YIELD = _K_ROADS + 1  # 1 while the memo's hex yields are filled
-NUM_KEYS = _K_HEX_YIELD + 1
+_K_SPOTS = _K_HEX_YIELD + 1  # two words: the memo's intersections within two roads
+NUM_KEYS = _K_SPOTS + 2
 assert _DIST + NUM_VERTICES <= _KEYS and _KEYS + NUM_KEYS <= _BEFORE
 assert _BEFORE + NUM_VERTICES <= _NEARER and _NEARER + NEARER_SCRATCH <= WORK_SIZE
 
@@ -234,12 +236,14 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
         and keys[_K_CITIES + p] == state[CITIES_LEFT + p]
         and keys[_K_ROADS] == roads
     )
+    if fill:
+        productions(state, tb, n, prods)
     for q in range(n):
-        if q != p and (same_threat or robber_moved):
+        if fill or (q != p and (same_threat or robber_moved)):
             continue
         out = prods[q * NUM_CARD_TYPES : (q + 1) * NUM_CARD_TYPES]
         grown = q == p and one_town and robber == old_robber
-        if fill or not (grown or _same_buildings(state, keys, q)):
+        if not (grown or _same_buildings(state, keys, q)):
             production(state, tb, q, False, out)
             continue
         for r in range(NUM_CARD_TYPES):
@@ -283,14 +287,27 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
             int(memo[_M_FRONT + 1]), int(memo[_M_FRONT + 2]), nearer,
         )  # fmt: skip
     elif one_town:
+        mask = np.uint64(0xFFFFFFFF)
+        spots = np.uint64(keys[_K_SPOTS]) & mask
+        spots |= (np.uint64(keys[_K_SPOTS + 1]) & mask) << np.uint64(32)
         front, now, later = frontier_after_settlement(
-            state, tb, p, prod, before, town, dist, nearer
+            state, tb, p, prod, before, spots, town, dist, nearer
         )
     else:
         front, now, later = frontier(state, tb, p, prod, dist)
     if fill:
+        # The memo's distances, and the intersections within two roads as a
+        # set (two words of the keys) for the frontier after one settlement.
+        lo = hi = 0
         for x in range(NUM_VERTICES):
             before[x] = dist[x]
+            if dist[x] <= 2:
+                if x < 32:
+                    lo |= 1 << x
+                else:
+                    hi |= 1 << (x - 32)
+        keys[_K_SPOTS] = lo
+        keys[_K_SPOTS + 1] = hi
         for i in range(n * NUM_CARD_TYPES):
             memo[_M_PRODS + i] = prods[i]
         memo[_M_PROD_WORTH] = worth
