@@ -104,10 +104,6 @@ ROAD_BUILDING_BONUS = 8.0
 YEAR_OF_PLENTY_BONUS = 9.0
 ACCEPT_MARGIN = 1.0
 
-#: Scratch space one decision of the heuristic needs (int32 words): a state
-#: copy, the frontier's distances, the memo's keys, the memo's distances, and
-#: the scratch of the frontier after one road or one settlement.
-WORK_SIZE = STATE_SIZE + 192
 _DIST = STATE_SIZE
 _KEYS = STATE_SIZE + 64
 _BEFORE = STATE_SIZE + 96
@@ -131,8 +127,17 @@ _K_ROADS = _K_VP + MAX_PLAYERS
 _K_HEX_YIELD = _K_ROADS + 1  # 1 while the memo's hex yields are filled
 _K_SPOTS = _K_HEX_YIELD + 1  # two words: the memo's intersections within two roads
 NUM_KEYS = _K_SPOTS + 2
+# The float scratch (every seat's production, the VP of each seat, the memo)
+# lives in the int32 work too, viewed as float64 from an even word, so a
+# decision allocates nothing.
+_FLOATS = _NEARER + NEARER_SCRATCH + (_NEARER + NEARER_SCRATCH) % 2
+_NUM_FLOATS = MAX_PLAYERS * NUM_CARD_TYPES + MAX_PLAYERS + MEMO_SIZE
+#: Scratch space one decision of the heuristic needs (int32 words): a state
+#: copy, the frontier's distances, the memo's keys, the memo's distances, the
+#: scratch of the frontier after one road or one settlement, and the floats.
+WORK_SIZE = _FLOATS + 2 * _NUM_FLOATS
 assert _DIST + NUM_VERTICES <= _KEYS and _KEYS + NUM_KEYS <= _BEFORE
-assert _BEFORE + NUM_VERTICES <= _NEARER and _NEARER + NEARER_SCRATCH <= WORK_SIZE
+assert _BEFORE + NUM_VERTICES <= _NEARER and _FLOATS % 2 == 0
 
 
 @njit(cache=True, inline="always")
@@ -423,9 +428,10 @@ def heuristic_action(state, tb, legal, count, rng, at, work):
     """
     if count == 1:
         return legal[0]
-    prod = np.empty(MAX_PLAYERS * NUM_CARD_TYPES, np.float64)
-    tmp = np.empty(MAX_PLAYERS, np.float64)
-    memo = np.empty(MEMO_SIZE, np.float64)
+    floats = work[_FLOATS:WORK_SIZE].view(np.float64)
+    prod = floats[: MAX_PLAYERS * NUM_CARD_TYPES]
+    tmp = floats[MAX_PLAYERS * NUM_CARD_TYPES : MAX_PLAYERS * (NUM_CARD_TYPES + 1)]
+    memo = floats[MAX_PLAYERS * (NUM_CARD_TYPES + 1) :]
     return _best_action(state, tb, legal, count, rng, at, work, prod, tmp, memo)
 
 
