@@ -125,8 +125,10 @@ _K_CITIES = _K_SETTLEMENTS + MAX_PLAYERS  # per seat
 _K_VP = _K_CITIES + MAX_PLAYERS  # per seat
 _K_ROADS = _K_VP + MAX_PLAYERS
 _K_HEX_YIELD = _K_ROADS + 1  # 1 while the memo's hex yields are filled
-_K_SPOTS = _K_HEX_YIELD + 1  # two words: the memo's intersections within two roads
-NUM_KEYS = _K_SPOTS + 2
+# Two words: the memo's intersections within two roads as a set, for the
+# frontier after one settlement; a third says whether they are filled yet.
+_K_SPOTS = _K_HEX_YIELD + 1
+NUM_KEYS = _K_SPOTS + 3
 # The float scratch (every seat's production, the VP of each seat, the memo)
 # lives in the int32 work too, viewed as float64 from an even word, so a
 # decision allocates nothing.
@@ -292,6 +294,8 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
             int(memo[_M_FRONT + 1]), int(memo[_M_FRONT + 2]), nearer,
         )  # fmt: skip
     elif one_town:
+        if not keys[_K_SPOTS + 2]:
+            _fill_spots(before, keys)
         mask = np.uint64(0xFFFFFFFF)
         spots = np.uint64(keys[_K_SPOTS]) & mask
         spots |= (np.uint64(keys[_K_SPOTS + 1]) & mask) << np.uint64(32)
@@ -301,18 +305,9 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
     else:
         front, now, later = frontier(state, tb, p, prod, dist)
     if fill:
-        # The memo's distances, and the intersections within two roads as a
-        # set (two words of the keys) for the frontier after one settlement.
-        lo = hi = 0
         for x in range(NUM_VERTICES):
             before[x] = dist[x]
-            if dist[x] <= 2:
-                if x < 32:
-                    lo |= 1 << x
-                else:
-                    hi |= 1 << (x - 32)
-        keys[_K_SPOTS] = lo
-        keys[_K_SPOTS + 1] = hi
+        keys[_K_SPOTS + 2] = 0  # the set of spots is made at its first use
         for i in range(n * NUM_CARD_TYPES):
             memo[_M_PRODS + i] = prods[i]
         memo[_M_PROD_WORTH] = worth
@@ -362,6 +357,21 @@ def value_memo(state, tb, p, dist, prods, tmp, keys, memo, fill, action, before,
             return WIN if w == p else -WIN
     v -= OPPONENT_WEIGHT * threat
     return v
+
+
+@njit(cache=True)
+def _fill_spots(before, keys):
+    """The memo's intersections within two roads, as a set in two key words."""
+    lo = hi = 0
+    for x in range(NUM_VERTICES):
+        if before[x] <= 2:
+            if x < 32:
+                lo |= 1 << x
+            else:
+                hi |= 1 << (x - 32)
+    keys[_K_SPOTS] = lo
+    keys[_K_SPOTS + 1] = hi
+    keys[_K_SPOTS + 2] = 1
 
 
 @njit(cache=True)

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from ..board.standard import NUM_EDGES, NUM_VERTICES
+from ..board.standard import NUM_VERTICES
 from .building import distance_rule_ok, foreign_piece_at
 from .constants import (
     CITY,
@@ -433,9 +433,10 @@ def frontier_after_settlement(state, tb, p, own, before, spots, v, dist, scratch
 
 @njit(cache=True, inline="always")
 def missing(state, p, cost):
-    """Cards ``p`` still lacks for ``cost``."""
+    """Cards ``p`` still lacks for ``cost`` (a price in resources only, as every
+    price ``missing`` is asked about is: the commodities' part is zero)."""
     m = 0
-    for r in range(NUM_CARD_TYPES):
+    for r in range(NUM_RESOURCES):
         lack = cost[r] - state[HAND + p * NUM_CARD_TYPES + r]
         if lack > 0:
             m += lack
