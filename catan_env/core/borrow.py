@@ -41,3 +41,39 @@ def borrow(typingctx, arr):
         return view._getvalue()
 
     return arr(arr), codegen
+
+
+@intrinsic
+def stack_buffer(typingctx, size):
+    """A 1-D int64 array of ``size`` words (a compile-time constant) in the calling
+    function's stack frame, uninitialised and with no reference count.
+
+    For the scratch a rule needs on every call (a search's stack): an ``np.empty``
+    there is a heap allocation and a free per call. The same rule as for
+    :func:`borrow` holds, more strictly: the buffer lives only as long as the
+    jitted function that asked for it, so it may be handed down to the functions
+    it calls but never returned or stored.
+    """
+    if not isinstance(size, types.IntegerLiteral):
+        return None
+    n = size.literal_value
+    arr_t = types.Array(types.int64, 1, "C")
+
+    def codegen(context, builder, sig, args):
+        item = context.get_data_type(types.int64)
+        # In the entry block: one slot per call of the enclosing function,
+        # however often a loop reaches this line.
+        data = cgutils.alloca_once(builder, item, size=n)
+        view = context.make_array(arr_t)(context, builder)
+        itemsize = context.get_constant(types.intp, 8)
+        context.populate_array(
+            view,
+            data=data,
+            shape=cgutils.pack_array(builder, [context.get_constant(types.intp, n)]),
+            strides=cgutils.pack_array(builder, [itemsize]),
+            itemsize=itemsize,
+            meminfo=None,
+        )
+        return view._getvalue()
+
+    return arr_t(size), codegen

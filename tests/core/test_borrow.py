@@ -1,11 +1,12 @@
 """catan_env.core.borrow: a view without a reference count reads and writes the
-array it was taken from, and the game loops that borrow give the same games."""
+array it was taken from, and the game loops that borrow give the same games;
+a frame buffer holds what is written for its frame and allocates nothing."""
 
 import numpy as np
 import pytest
 from numba import njit
 
-from catan_env.core.borrow import borrow
+from catan_env.core.borrow import borrow, stack_buffer
 
 
 @njit
@@ -68,3 +69,66 @@ def test_borrow_rejects_what_is_not_an_array():
 
     with pytest.raises(Exception, match="borrow"):
         f(3)
+
+
+_WORDS = 51  # a module constant, as stack_buffer requires
+
+
+@njit
+def _stack_sums(n, rounds):
+    # Each call gets its own frame buffer; a loop reuses the same one.
+    total = 0
+    for k in range(rounds):
+        s = stack_buffer(_WORDS)
+        for i in range(n):
+            s[i] = i * k
+        for i in range(n):
+            total += s[i]
+    return total, s.shape[0]
+
+
+@njit
+def _fill(buf, value):
+    for i in range(buf.shape[0]):
+        buf[i] = value
+
+
+@njit
+def _handed_down():
+    s = stack_buffer(_WORDS)
+    _fill(s, 7)  # a callee writes the caller's buffer
+    m = s.reshape((3, 17))
+    return s.sum(), m[2, 16], m.shape
+
+
+def test_stack_buffer_holds_what_is_written_for_the_frame():
+    assert _stack_sums(_WORDS, 4) == (sum(i * k for k in range(4) for i in range(_WORDS)), _WORDS)
+    assert _handed_down() == (7 * _WORDS, 7, (3, 17))
+
+
+def test_stack_buffer_allocates_nothing():
+    # The point of it: numba's allocator is never called, so no per-call heap
+    # traffic (an np.empty in the same place allocates once per round).
+    from numba.core.runtime import _nrt_python as nrt
+
+    _stack_sums(3, 1)
+    was_on = nrt.memsys_stats_enabled()
+    nrt.memsys_enable_stats()
+    try:
+        before = nrt.memsys_get_stats_alloc()
+        _stack_sums(_WORDS, 1000)
+        assert nrt.memsys_get_stats_alloc() == before
+        _numba_owned(8)  # the statistics do count an allocation
+        assert nrt.memsys_get_stats_alloc() == before + 1
+    finally:
+        if not was_on:
+            nrt.memsys_disable_stats()
+
+
+def test_stack_buffer_needs_a_constant_size():
+    @njit
+    def sized(n):
+        return stack_buffer(n).shape[0]
+
+    with pytest.raises(Exception, match="stack_buffer"):
+        sized(8)

@@ -11,6 +11,8 @@ decision is made. No other action can come in between (C&K §3.5.1).
 import numpy as np
 from numba import njit
 
+from catan_env.core.borrow import stack_buffer
+
 from ..board.standard import NUM_HEXES, NUM_VERTICES
 from ..common import constants as C
 from ..common import layout as L
@@ -65,6 +67,10 @@ STAGE_NAMES = (
     "robber",
     "done",
 )
+
+# Words of what each seat is owed for a roll, by card type.
+_OWED_WORDS = C.MAX_PLAYERS * C.NUM_CARD_TYPES
+_SEATS = C.MAX_PLAYERS  # a name of this module: stack_buffer takes only constants
 
 
 @njit(cache=True)
@@ -357,7 +363,9 @@ def produce(state, tb, total):
     """City production with commodities (C&K §3.6); marks who received nothing
     for the Aqueduct."""
     n = state[L.NUM_PLAYERS]
-    owed = np.zeros((C.MAX_PLAYERS, C.NUM_CARD_TYPES), np.int64)
+    # In the frame, not the heap: this runs on every roll.
+    owed = stack_buffer(_OWED_WORDS).reshape((C.MAX_PLAYERS, C.NUM_CARD_TYPES))
+    owed[:, :] = 0
     robber = state[L.ROBBER_HEX]
     for h in range(NUM_HEXES):
         if state[L.HEX_NUMBER + h] != total or h == robber:
@@ -378,7 +386,8 @@ def produce(state, tb, total):
                     card = CITY_YIELD[terrain, j, 0]
                     if card >= 0:
                         owed[q, card] += CITY_YIELD[terrain, j, 1]
-    received = np.zeros(C.MAX_PLAYERS, np.int64)
+    received = stack_buffer(_SEATS)
+    received[:] = 0
     pay_owed(state, owed, received)
     for q in range(n):
         state[CL.RECEIVED + q] = received[q]

@@ -3,6 +3,8 @@
 import numpy as np
 from numba import njit
 
+from catan_env.core.borrow import stack_buffer
+
 from ..board.standard import NUM_EDGES, NUM_VERTICES
 from .constants import ROADS_PER_PLAYER
 from .layout import (
@@ -22,6 +24,10 @@ assert NUM_VERTICES <= 64 and NUM_EDGES <= 128
 LONGEST_ROAD_MIN = 5
 LONGEST_ROAD_VP = 2
 
+# The depth-first search's stack: per level, the intersection, the next slot to
+# try and the road that led there; a trail has at most 15 roads.
+_STACK_WORDS = 3 * (ROADS_PER_PLAYER + 2)
+
 
 @njit(cache=True)
 def road_length(state, tb, p):
@@ -31,8 +37,9 @@ def road_length(state, tb, p):
     not pass through an intersection holding another player's building.
     Exhaustive depth-first search, from only the intersections a longest trail
     can start at: at most 15 roads, so it stays small. The sets of
-    intersections and of roads used are bit sets, so the search allocates only
-    its stack (the heuristics' lookahead calls this after every road it tries).
+    intersections and of roads used are bit sets and the stack is in the frame,
+    so the search allocates nothing (the heuristics' lookahead calls this after
+    every road it tries).
 
     Where a longest trail starts: if it started at an open intersection with one
     of the seat's roads unused, that road would lengthen it; so it uses every
@@ -65,8 +72,7 @@ def road_length(state, tb, p):
         return n_own
     # Explicit DFS stack: the vertex we stand on, the next incident slot to
     # try, and the road that led there.
-    depth_max = ROADS_PER_PLAYER + 2
-    stack = np.empty(3 * depth_max, np.int64)
+    stack = stack_buffer(_STACK_WORDS)
     best = 0
     seen_lo = np.uint64(0)  # roads some search has used
     seen_hi = np.uint64(0)
@@ -211,7 +217,7 @@ def update_after_new_road(state, tb, p, e):
     for end in range(2):
         u = tb[T_EDGE_VERTICES + 2 * e + end]
         if _own_roads_at(state, tb, p, u) == 1:
-            stack = np.empty(3 * (ROADS_PER_PLAYER + 2), np.int64)
+            stack = stack_buffer(_STACK_WORDS)
             zero = np.uint64(0)
             best, _, _ = _trails_from(state, tb, p, u, stack, state[ROAD_LENGTH + p], zero, zero)
             state[ROAD_LENGTH + p] = best

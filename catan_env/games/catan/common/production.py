@@ -1,7 +1,8 @@
 """Dice and production with the bank-shortage rule (base §5.3)."""
 
-import numpy as np
 from numba import njit
+
+from catan_env.core.borrow import stack_buffer
 
 from ..board.standard import NUM_HEXES
 from .cards import take_from_bank
@@ -20,6 +21,9 @@ from .layout import (
 )
 from .rng import below_at, rng_below
 from .tables import T_HEX_VERTICES
+
+# Words of what each seat is owed for a roll, by card type.
+_OWED_WORDS = MAX_PLAYERS * NUM_RESOURCES
 
 
 @njit(cache=True)
@@ -91,7 +95,9 @@ def pay_owed(state, owed, received):
 @njit(cache=True)
 def produce(state, tb, total):
     """Pay production for ``total`` (not 7) in the base game."""
-    owed = np.empty((MAX_PLAYERS, NUM_RESOURCES), np.int64)
+    # In the frame, not the heap: this runs on every roll.
+    owed = stack_buffer(_OWED_WORDS).reshape((MAX_PLAYERS, NUM_RESOURCES))
     owed_production(state, tb, total, owed)
-    received = np.zeros(MAX_PLAYERS, np.int64)
+    received = stack_buffer(MAX_PLAYERS)
+    received[:] = 0
     pay_owed(state, owed, received)

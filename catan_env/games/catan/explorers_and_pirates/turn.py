@@ -1,7 +1,8 @@
 """The production phase, the 7, and the turn's start and end (E&P §4.2-§4.4)."""
 
-import numpy as np
 from numba import njit
+
+from catan_env.core.borrow import stack_buffer
 
 from ..common import layout as L
 from ..common.cards import hand_size
@@ -34,6 +35,9 @@ from .tables import (
     T_NUM_HEXES,
 )
 
+# Words of what each seat is owed for a roll, by card type.
+_OWED_WORDS = MAX_PLAYERS * NUM_RESOURCES
+
 
 @njit(cache=True)
 def begin_turn(state, tb, p):
@@ -63,7 +67,9 @@ def produce(state, tb, total):
     no card takes 1 gold.
     """
     n = state[L.NUM_PLAYERS]
-    owed = np.zeros((MAX_PLAYERS, NUM_RESOURCES), np.int64)
+    # In the frame, not the heap: this runs on every roll.
+    owed = stack_buffer(_OWED_WORDS).reshape((MAX_PLAYERS, NUM_RESOURCES))
+    owed[:, :] = 0
     for h in range(tb[T_NUM_HEXES]):
         if state[EL.EP_HEX_REVEALED + h] == 0 or state[EL.EP_HEX_NUMBER + h] != total:
             continue
@@ -78,7 +84,8 @@ def produce(state, tb, total):
                     state[EL.GOLD + owner] += GOLD_FIELD_GOLD
                 else:
                     owed[owner, kind] += 1
-    received = np.zeros(MAX_PLAYERS, np.int64)
+    received = stack_buffer(MAX_PLAYERS)
+    received[:] = 0
     pay_owed(state, owed, received)
     for p in range(n):
         if received[p] == 0:
