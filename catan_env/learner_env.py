@@ -55,9 +55,10 @@ of seat and opponents come from that seed (see :func:`episode_seeds`), so a
 row replays exactly given the learner's actions, whatever the number of threads.
 
 Observations (``(N, obs_size)`` float32) and masks (``(N, num_actions)``
-bool) are written by the kernel into preallocated arrays; :meth:`step`
-returns a copy of the observations (``copy_obs=False`` returns the buffer
-itself, overwritten by the next step). Actions are checked against the masks
+bool) are written by the kernel; :meth:`step` returns observations the
+caller owns (the kernel writes each step's into a new array;
+``copy_obs=False`` returns one buffer, overwritten by the next step), and the
+masks in one preallocated array. Actions are checked against the masks
 (``check_actions=False`` skips it: an illegal action then corrupts its game).
 
 stable-baselines3 is optional: when it is importable the class is an
@@ -130,7 +131,8 @@ class LearnerVecEnv(_Base):
             actor can cycle inside a turn, where no turn limit comes.
         seed: base seed of every row's episodes.
         num_threads: numba threads for the kernels (default: leave numba's setting).
-        copy_obs: :meth:`step` and :meth:`reset` return copies of the observations.
+        copy_obs: :meth:`step` and :meth:`reset` return a new observation array
+            each time (``False``: the same buffer, overwritten by the next step).
         check_actions: check every action against the mask before stepping.
         variant: a family's member when ``game`` names a family.
         **options: the game's options (``num_players``, ``scenario``, rule options).
@@ -374,10 +376,12 @@ class LearnerVecEnv(_Base):
         self._act = np.zeros((self.num_envs, self._act_size), np.float32)
         for i in range(self.num_envs):
             seed_at(self._pick_rngs[i], 0, episode_seeds(self.base_seed, i, 0)[2] ^ 0x5EED)
+        if self.copy_obs:
+            self._obs = np.empty_like(self._obs)
         self.kernels.learner_reset(*self._args(), self._obs, self._masks)
         self._started = True
         self.reset_infos = [{} for _ in range(self.num_envs)]
-        return self._obs.copy() if self.copy_obs else self._obs
+        return self._obs
 
     def step_async(self, actions) -> None:
         self._actions = actions
@@ -406,6 +410,11 @@ class LearnerVecEnv(_Base):
                     f"{int(self.seats[i])}); legal: {np.flatnonzero(self._masks[i]).tolist()[:20]}"
                 )
         self._threads()
+        if self.copy_obs:
+            # A new array for the kernel to write, rather than a copy of the buffer
+            # afterwards: the caller owns what step returned, and the observations
+            # cross memory once instead of three times (written, read, written).
+            self._obs = np.empty_like(self._obs)
         self.kernels.learner_step(
             a, *self._args(), self.max_steps, self.win_reward, self.vp_reward, self._obs,
             self._masks, self._rewards, self._dones, self._truncs, self._term_obs, self._winner,
@@ -425,8 +434,7 @@ class LearnerVecEnv(_Base):
                 "episode": {"r": float(self._ep_return[i]), "l": int(self._out_steps[i])},
             }
             self._ep_return[i] = 0.0
-        obs = self._obs.copy() if self.copy_obs else self._obs
-        return obs, self._rewards.copy(), self._dones.copy(), infos
+        return self._obs, self._rewards.copy(), self._dones.copy(), infos
 
     def random_actions(self) -> np.ndarray:
         """A uniformly random legal learner action per row (jitted, from the env's own

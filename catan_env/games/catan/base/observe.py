@@ -65,6 +65,8 @@ O_TRADE_ANSWER = _o("trade_answer", (P, 3), "pending / accepted / declined per r
 OBS_SIZE = OBS_LAYOUT.size
 
 _DEV_SCALE = 14.0
+_CARDS = float(C.RESOURCE_CARDS_PER_TYPE)
+_DECK = float(C.DEV_DECK_SIZE)
 
 
 @njit(cache=True)
@@ -77,42 +79,42 @@ def observe_into(state, tb, me, out):
     for v in range(NUM_VERTICES):
         owner = state[L.VERTEX_OWNER + v]
         if owner >= 0:
-            rel = (owner - me) % n
+            rel = OB.relative(owner, me, n)
             if state[L.VERTEX_BUILDING + v] == C.SETTLEMENT:
                 out[O_SETTLEMENT + v * P + rel] = 1.0
             elif state[L.VERTEX_BUILDING + v] == C.CITY:
                 out[O_CITY + v * P + rel] = 1.0
     OB.observe_roads(state, out, O_ROAD, me, n)
     for r in range(C.NUM_RESOURCES):
-        out[O_OWN_HAND + r] = state[L.HAND + me * C.NUM_CARD_TYPES + r] / C.RESOURCE_CARDS_PER_TYPE
+        out[O_OWN_HAND + r] = OB.scaled(state[L.HAND + me * C.NUM_CARD_TYPES + r], _CARDS)
         out[O_OWN_RATES + r] = (4 - state[L.HARBOR_RATE + me * C.NUM_CARD_TYPES + r]) / 2.0
-        out[O_BANK + r] = state[L.BANK + r] / C.RESOURCE_CARDS_PER_TYPE
-        out[O_TRADE_GIVE + r] = state[L.TRADE_GIVE + r] / C.RESOURCE_CARDS_PER_TYPE
-        out[O_TRADE_WANT + r] = state[L.TRADE_WANT + r] / C.RESOURCE_CARDS_PER_TYPE
+        out[O_BANK + r] = OB.scaled(state[L.BANK + r], _CARDS)
+        out[O_TRADE_GIVE + r] = OB.scaled(state[L.TRADE_GIVE + r], _CARDS)
+        out[O_TRADE_WANT + r] = OB.scaled(state[L.TRADE_WANT + r], _CARDS)
     for c in range(C.NUM_DEV_TYPES):
-        out[O_OWN_DEV + c] = state[L.DEV_HAND + me * C.NUM_DEV_TYPES + c] / _DEV_SCALE
-        out[O_OWN_DEV_NEW + c] = state[L.DEV_NEW + me * C.NUM_DEV_TYPES + c] / _DEV_SCALE
+        out[O_OWN_DEV + c] = OB.scaled(state[L.DEV_HAND + me * C.NUM_DEV_TYPES + c], _DEV_SCALE)
+        out[O_OWN_DEV_NEW + c] = OB.scaled(state[L.DEV_NEW + me * C.NUM_DEV_TYPES + c], _DEV_SCALE)
     vp_cards = state[L.DEV_HAND + me * C.NUM_DEV_TYPES + C.VICTORY_POINT]
-    out[O_OWN_TOTAL_VP] = min(state[L.PUBLIC_VP + me] + vp_cards, 22) / 22.0
+    out[O_OWN_TOTAL_VP] = OB.scaled(min(state[L.PUBLIC_VP + me] + vp_cards, 22), 22.0)
     for k in range(n):
-        q = (me + k) % n
+        q = me + k if me + k < n else me + k - n
         size = 0
         for r in range(C.NUM_RESOURCES):
             size += state[L.HAND + q * C.NUM_CARD_TYPES + r]
         dev = 0
         for c in range(C.NUM_DEV_TYPES):
             dev += state[L.DEV_HAND + q * C.NUM_DEV_TYPES + c]
-            out[O_DEV_USED + k * C.NUM_DEV_TYPES + c] = (
-                state[L.DEV_USED + q * C.NUM_DEV_TYPES + c] / _DEV_SCALE
+            out[O_DEV_USED + k * C.NUM_DEV_TYPES + c] = OB.scaled(
+                state[L.DEV_USED + q * C.NUM_DEV_TYPES + c], _DEV_SCALE
             )
         out[O_HAND_SIZE + k] = OB.cap(size, 40.0)
-        out[O_DEV_COUNT + k] = dev / C.DEV_DECK_SIZE
-        out[O_ARMY + k] = state[L.DEV_USED + q * C.NUM_DEV_TYPES + C.KNIGHT] / _DEV_SCALE
-        out[O_PUBLIC_VP + k] = min(state[L.PUBLIC_VP + q], 22) / 22.0
-        out[O_ROADS_LEFT + k] = state[L.ROADS_LEFT + q] / 15.0
-        out[O_SETTLEMENTS_LEFT + k] = state[L.SETTLEMENTS_LEFT + q] / 5.0
+        out[O_DEV_COUNT + k] = OB.scaled(dev, _DECK)
+        out[O_ARMY + k] = OB.scaled(state[L.DEV_USED + q * C.NUM_DEV_TYPES + C.KNIGHT], _DEV_SCALE)
+        out[O_PUBLIC_VP + k] = OB.scaled(min(state[L.PUBLIC_VP + q], 22), 22.0)
+        out[O_ROADS_LEFT + k] = OB.scaled(state[L.ROADS_LEFT + q], 15.0)
+        out[O_SETTLEMENTS_LEFT + k] = OB.scaled(state[L.SETTLEMENTS_LEFT + q], 5.0)
         out[O_CITIES_LEFT + k] = state[L.CITIES_LEFT + q] / 4.0
-        out[O_ROAD_LENGTH + k] = state[L.ROAD_LENGTH + q] / 15.0
+        out[O_ROAD_LENGTH + k] = OB.scaled(state[L.ROAD_LENGTH + q], 15.0)
         out[O_LONGEST_ROAD + k] = 1.0 if state[L.LONGEST_ROAD_HOLDER] == q else 0.0
         out[O_LARGEST_ARMY + k] = 1.0 if state[L.LARGEST_ARMY_HOLDER] == q else 0.0
         out[O_DISCARDS + k] = OB.cap(state[L.DISCARDS_OWED + q], 20.0)
@@ -120,7 +122,7 @@ def observe_into(state, tb, me, out):
         ans = state[L.TRADE_ANSWER + q]
         if ans > 0:
             out[O_TRADE_ANSWER + k * 3 + ans - 1] = 1.0
-    out[O_DECK] = (C.DEV_DECK_SIZE - state[L.DECK_POS]) / C.DEV_DECK_SIZE
+    out[O_DECK] = OB.scaled(C.DEV_DECK_SIZE - state[L.DECK_POS], _DECK)
     OB.observe_turn(state, out, O_PHASE, O_ACTIVE, O_CURRENT, me, n)
     total = state[L.DICE] + state[L.DICE + 1]
     if total >= 2:
@@ -139,7 +141,7 @@ def observe_into(state, tb, me, out):
             offer_out = True
     if offer_out:
         to = state[L.TRADE_TO]
-        out[O_TRADE_TO + (0 if to < 0 else (to - state[L.ACTIVE_PLAYER]) % n)] = 1.0
+        out[O_TRADE_TO + (0 if to < 0 else OB.relative(to, state[L.ACTIVE_PLAYER], n))] = 1.0
 
 
 def observe(state: np.ndarray, tb, me: int, out: np.ndarray | None = None) -> np.ndarray:
