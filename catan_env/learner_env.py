@@ -76,7 +76,7 @@ import numpy as np
 from . import hooks
 from .core import policy as P
 from .core import registry
-from .core.batch import batch_random_actions
+from .core.batch import batch_random_actions, first_illegal
 from .core.rng import episode_seed as _episode_seed
 from .core.rng import seed_at
 
@@ -400,11 +400,10 @@ class LearnerVecEnv(_Base):
                 )
         a = a.astype(np.int64, copy=False)
         if self.check_actions:
-            bad = (a < 0) | (a >= self.num_actions)
-            if not bad.any():
-                bad = ~self._masks[np.arange(n), a]
-            if bad.any():
-                i = int(np.flatnonzero(bad)[0])
+            # Against the learner's legal lists, jitted: a mask lookup with numpy's
+            # fancy indexing cost 2% of a learner step.
+            i = first_illegal(self._legal, self._counts, a)
+            if i >= 0:
                 raise ValueError(
                     f"row {i}: action {int(a[i])} is not legal for the learner (seat "
                     f"{int(self.seats[i])}); legal: {np.flatnonzero(self._masks[i]).tolist()[:20]}"

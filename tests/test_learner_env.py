@@ -202,6 +202,23 @@ def test_bad_input_is_named():
         env.step(illegal)
 
 
+@pytest.mark.parametrize("bad", ["unmasked", -1, "too_big"])
+def test_an_illegal_action_in_any_row_is_named_and_changes_nothing(bad):
+    env = LearnerVecEnv("base", num_envs=3, opponents="random", seed=4)
+    env.reset()
+    actions = env.random_actions()
+    if bad == "unmasked":
+        actions[2] = int(np.flatnonzero(~env.action_masks()[2])[0])
+    else:
+        actions[2] = -1 if bad == -1 else env.num_actions
+    states, masks = env.states.copy(), env.action_masks().copy()
+    with pytest.raises(ValueError, match=f"row 2: action {actions[2]} is not legal"):
+        env.step(actions)
+    np.testing.assert_array_equal(env.states, states)
+    np.testing.assert_array_equal(env.action_masks(), masks)
+    env.step(env.random_actions())  # and the env goes on
+
+
 def test_trained_actor_in_the_kernel_chooses_as_policy_agent():
     """Same choices on the same observations, for tanh and ReLU and 0-3 hidden layers."""
     spec = hooks.get("base")
