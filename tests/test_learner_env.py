@@ -281,3 +281,21 @@ def test_get_images_draws_each_row_as_its_game_does(game):
         one.state[:] = env.states[i]
         assert img.ndim == 3 and img.shape[2] == 3 and img.std() > 0
         assert np.array_equal(img, one.render("rgb_array"))
+
+
+def test_returned_observations_are_the_callers():
+    # The kernel writes each step's observations into a new array: what an earlier
+    # step or reset returned is never overwritten (SB3 keeps the last one while it
+    # steps); copy_obs=False hands out the one buffer, rewritten in place.
+    env = LearnerVecEnv("base", num_envs=4, opponents="random", seed=2)
+    first = env.reset()
+    kept = first.copy()
+    second = env.step(env.random_actions())[0]
+    assert second is not first
+    np.testing.assert_array_equal(first, kept)
+    assert not np.array_equal(second, kept)
+    shared = LearnerVecEnv("base", num_envs=4, opponents="random", seed=2, copy_obs=False)
+    a = shared.reset()
+    np.testing.assert_array_equal(a, kept)  # the same games
+    b = shared.step(shared.random_actions())[0]
+    assert b is a
