@@ -352,6 +352,14 @@ class LearnerVecEnv(_Base):
         if self.num_threads is not None:
             numba.set_num_threads(self.num_threads)
 
+    def _new_obs(self) -> None:
+        # With copy_obs, a new array for the kernel to write rather than a copy of
+        # the buffer afterwards: the caller owns what reset/step returned, and the
+        # observations cross memory once instead of three times (written, read,
+        # written).
+        if self.copy_obs:
+            self._obs = np.empty_like(self._obs)
+
     def _args(self):
         return (
             self.states, self._tables, self._cfg, self._tmpl, np.uint64(self.base_seed),
@@ -376,8 +384,7 @@ class LearnerVecEnv(_Base):
         self._act = np.zeros((self.num_envs, self._act_size), np.float32)
         for i in range(self.num_envs):
             seed_at(self._pick_rngs[i], 0, episode_seeds(self.base_seed, i, 0)[2] ^ 0x5EED)
-        if self.copy_obs:
-            self._obs = np.empty_like(self._obs)
+        self._new_obs()
         self.kernels.learner_reset(*self._args(), self._obs, self._masks)
         self._started = True
         self.reset_infos = [{} for _ in range(self.num_envs)]
@@ -409,11 +416,7 @@ class LearnerVecEnv(_Base):
                     f"{int(self.seats[i])}); legal: {np.flatnonzero(self._masks[i]).tolist()[:20]}"
                 )
         self._threads()
-        if self.copy_obs:
-            # A new array for the kernel to write, rather than a copy of the buffer
-            # afterwards: the caller owns what step returned, and the observations
-            # cross memory once instead of three times (written, read, written).
-            self._obs = np.empty_like(self._obs)
+        self._new_obs()
         self.kernels.learner_step(
             a, *self._args(), self.max_steps, self.win_reward, self.vp_reward, self._obs,
             self._masks, self._rewards, self._dones, self._truncs, self._term_obs, self._winner,

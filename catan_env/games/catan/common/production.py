@@ -23,7 +23,7 @@ from .rng import below_at, rng_below
 from .tables import T_HEX_VERTICES
 
 # Words of what each seat is owed for a roll, by card type.
-_OWED_WORDS = MAX_PLAYERS * NUM_RESOURCES
+OWED_WORDS = MAX_PLAYERS * NUM_RESOURCES
 
 
 @njit(cache=True)
@@ -96,7 +96,7 @@ def pay_owed(state, owed, received):
 def produce(state, tb, total):
     """Pay production for ``total`` (not 7) in the base game."""
     # In the frame, not the heap: this runs on every roll.
-    owed = stack_buffer(_OWED_WORDS).reshape((MAX_PLAYERS, NUM_RESOURCES))
+    owed = stack_buffer(OWED_WORDS).reshape((MAX_PLAYERS, NUM_RESOURCES))
     owed_production(state, tb, total, owed)
     received = stack_buffer(MAX_PLAYERS)
     received[:] = 0

@@ -8,7 +8,7 @@ from ..common import layout as L
 from ..common.cards import hand_size
 from ..common.constants import MAX_PLAYERS, NUM_RESOURCES
 from ..common.phases import ACTION, DISCARD, GAME_OVER, PRE_ROLL
-from ..common.production import pay_owed, roll_dice
+from ..common.production import OWED_WORDS, pay_owed, roll_dice
 from ..common.robber import discard_one, next_discarder
 from ..common.scoring import count_turn
 from . import layout as EL
@@ -34,9 +34,6 @@ from .tables import (
     T_MODULES,
     T_NUM_HEXES,
 )
-
-# Words of what each seat is owed for a roll, by card type.
-_OWED_WORDS = MAX_PLAYERS * NUM_RESOURCES
 
 
 @njit(cache=True)
@@ -68,7 +65,7 @@ def produce(state, tb, total):
     """
     n = state[L.NUM_PLAYERS]
     # In the frame, not the heap: this runs on every roll.
-    owed = stack_buffer(_OWED_WORDS).reshape((MAX_PLAYERS, NUM_RESOURCES))
+    owed = stack_buffer(OWED_WORDS).reshape((MAX_PLAYERS, NUM_RESOURCES))
     owed[:, :] = 0
     for h in range(tb[T_NUM_HEXES]):
         if state[EL.EP_HEX_REVEALED + h] == 0 or state[EL.EP_HEX_NUMBER + h] != total:
