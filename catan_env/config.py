@@ -72,7 +72,10 @@ class GameConfig:
         strict_trade_build_order: no trade after the first build of a turn (base §5.2).
         skip_forced: apply decisions with a single legal option automatically (base §11.7).
         board: ``"variable"`` (base §3.3) or ``"beginner"`` (base §3.2).
-        number_tokens: ``"spiral"`` or ``"random"`` (no adjacent 6/8, base §11.2).
+        number_tokens: ``"spiral"`` (base §3.3 item 3), ``"random"`` (shuffled with no
+            adjacent 6/8, base §11.2) or ``"unconstrained"`` (shuffled with no rule,
+            6 and 8 may touch: the boards catanatron draws; an engine option). The
+            named board families are in ``catan_env.games.catan.board.families``.
         random_spiral_start: start the spiral at a random corner (base §11.3).
         fixed_board: optional fixed layout ``{"terrain": [...19 names],
             "numbers": [...19 ints], "harbors": [...9 names]}`` in hex-label

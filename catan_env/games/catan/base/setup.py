@@ -24,7 +24,7 @@ from ..common.tables import (
 )
 
 BOARD_VARIABLE, BOARD_BEGINNER = 0, 1
-TOKENS_SPIRAL, TOKENS_RANDOM = 0, 1
+TOKENS_SPIRAL, TOKENS_RANDOM, TOKENS_UNCONSTRAINED = 0, 1, 2
 
 _TERRAIN_POOL = np.array([0] * 4 + [1] * 3 + [2] * 4 + [3] * 4 + [4] * 3 + [5], np.int32)
 _HARBOR_POOL = np.array(C.HARBOR_POOL, np.int32)
@@ -51,9 +51,15 @@ def _red_tokens_touch(state, tb):
 
 @njit(cache=True)
 def _lay_tokens(state, tb):
-    """Number tokens by spiral (base §3.3 item 3) or at random (item 4)."""
+    """Number tokens by spiral (base §3.3 item 3) or at random (item 4).
+
+    ``random`` redraws the whole permutation until no 6/8 touch (uniform over
+    the valid layouts); ``unconstrained`` keeps the first permutation drawn,
+    so 6 and 8 may be neighbours (the engine option of catanatron's boards).
+    """
     n_hex = NUM_HEXES
-    if state[L.OPT_TOKEN_MODE] == TOKENS_RANDOM:
+    mode = state[L.OPT_TOKEN_MODE]
+    if mode == TOKENS_RANDOM or mode == TOKENS_UNCONSTRAINED:
         tokens = _TOKENS.copy()
         while True:
             shuffle(state, tokens)
@@ -64,7 +70,7 @@ def _lay_tokens(state, tb):
                 else:
                     state[L.HEX_NUMBER + h] = tokens[i]
                     i += 1
-            if not _red_tokens_touch(state, tb):
+            if mode == TOKENS_UNCONSTRAINED or not _red_tokens_touch(state, tb):
                 return
     corner = rng_below(state, 6) if state[L.OPT_RANDOM_CORNER] != 0 else 0
     i = 0

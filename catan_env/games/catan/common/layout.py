@@ -46,7 +46,9 @@ OPT_FRIENDLY_ROBBER = _add("friendly_robber", doc="1 if the Friendly Robber vari
 OPT_STRICT_ORDER = _add("strict_trade_build_order", doc="1: no trade after a build")
 OPT_SKIP_FORCED = _add("skip_forced", doc="1: decisions with one option apply themselves")
 OPT_BOARD_MODE = _add("board_mode", doc="0 variable, 1 beginner")
-OPT_TOKEN_MODE = _add("token_mode", doc="0 spiral, 1 random with no adjacent 6/8")
+OPT_TOKEN_MODE = _add(
+    "token_mode", doc="0 spiral, 1 random with no adjacent 6/8, 2 random without the 6/8 rule"
+)
 OPT_RANDOM_CORNER = _add("random_spiral_start", doc="1: spiral starts at a random corner")
 
 # --- randomness

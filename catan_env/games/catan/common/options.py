@@ -24,7 +24,7 @@ from ..board.standard import HEX_LABELS, NUM_HARBORS, NUM_HEXES
 from .constants import DESERT, HARBOR_NAMES, TERRAIN_NAMES
 
 BOARDS = ("variable", "beginner")
-NUMBER_TOKENS = ("spiral", "random")
+NUMBER_TOKENS = ("spiral", "random", "unconstrained")
 #: How an offer to other players is composed (base §6.3), by its index in the state.
 TRADE_PROTOCOLS = ("cards", "pairs")
 #: Records and snapshots written before the option existed composed card by card.
