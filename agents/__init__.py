@@ -6,13 +6,14 @@ Agents that also have a jitted policy (``kernel_kind``) run inside the batched
 self-play kernel with no Python per step.
 """
 
-# Imported for what they register: catanatron:BOT, learned and learned-search.
-from . import catanatron_agent, learned  # noqa: F401
+# Imported for what they register: catanatron:BOT, learned, learned-search, value-search.
+from . import catanatron_agent, learned, value_search  # noqa: F401
 from .base import Agent, make_agent, observation_of, registered_agents
 from .jitted import HeuristicAgent, JittedAgent, WeightedRandomAgent
 from .mcts import MCTSAgent
 from .policy_agent import PolicyAgent
 from .random_agent import RandomAgent
+from .value_search import ValueSearchAgent
 
 __all__ = [
     "Agent",
@@ -21,6 +22,7 @@ __all__ = [
     "MCTSAgent",
     "PolicyAgent",
     "RandomAgent",
+    "ValueSearchAgent",
     "WeightedRandomAgent",
     "make_agent",
     "observation_of",

@@ -14,7 +14,7 @@ from numba import njit, prange
 from catan_env.core import contract as R  # <rules>
 from catan_env.core.arrays import copy_into
 from catan_env.core.borrow import borrow
-from catan_env.core.policy import POLICY_KIND, policy_choose
+from catan_env.core.policy import POLICY_KIND, policy_choose, policy_logits
 from catan_env.core.rng import below_at, episode_seed, next32_at, seed_at
 
 
@@ -569,3 +569,68 @@ def learner_step(actions, states, tb, config, template, base_seed, episodes, sea
                                    legal, scratch, work, auto, auto_single, params, meta, obs,
                                    act, ep_steps, max_decisions)  # fmt: skip
         _learner_write(i, states, tb, seats, legal, count, counts, obs, masks)
+
+
+# --- search with a learned value -------------------------------------------------------------
+
+
+@njit(cache=True)
+def value_of(state, tb, seat, params, meta, k, obs, act, seats):
+    """Seat ``seat``'s chance of winning ``state``: 1 or 0 once the game is won, an even
+    share once it ended without a winner, else the softmax of value actor ``k``'s seat
+    logits (:mod:`agents.value_net`: the observer's logit first) from ``seat``'s
+    observation. ``seats`` holds ``0 .. MAX_SEATS - 1`` (the head's rows)."""
+    if R.is_over(state):
+        w = R.winner(state)
+        if w < 0:
+            return 1.0 / R.num_seats(state)
+        return 1.0 if w == seat else 0.0
+    R.observe_into(state, tb, seat, obs)
+    n = R.num_seats(state)
+    at = policy_logits(params, meta, k, obs, seats, n, act)
+    top = act[at]
+    for j in range(1, n):
+        top = max(top, act[at + j])
+    total = 0.0
+    for j in range(n):
+        total += np.exp(act[at + j] - top)
+    return np.exp(act[at] - top) / total
+
+
+@njit(cache=True)
+def search_values(roots, tb, seat, actions, depth, params, meta, k, out, scratch, legal, obs,
+                  act, seats, s1, s2):  # fmt: skip
+    """Add to ``out[i]`` the value for ``seat`` of playing ``actions[i]``, summed over the
+    determinizations ``roots`` (one state a row, each a guess of the hidden cards and of
+    the generator, so chance after the action is sampled once a row); returns the
+    number of positions scored.
+
+    ``depth`` 1 scores the position after the action with :func:`value_of`; ``depth``
+    2 also plays, where ``seat`` decides again right after, its best next action
+    (the maximum of the values after each of its legal actions), so a purchase is
+    judged with what it allows. ``s1`` and ``s2`` are state scratch, ``legal``
+    ``LEGAL_SIZE`` words, ``obs`` and ``act`` the observation and the value table's
+    scratch.
+    """
+    size = roots.shape[1]
+    scored = 0
+    for i in range(actions.shape[0]):
+        total = 0.0
+        for d in range(roots.shape[0]):
+            copy_into(s1, roots[d], size)
+            R.step(s1, tb, actions[i], scratch)
+            if depth > 1 and not R.is_over(s1) and R.current(s1) == seat:
+                count = R.legal_actions(s1, tb, legal)
+                best = 0.0
+                for j in range(count):
+                    copy_into(s2, s1, size)
+                    R.step(s2, tb, legal[j], scratch)
+                    v = value_of(s2, tb, seat, params, meta, k, obs, act, seats)
+                    best = max(best, v)
+                scored += count
+                total += best
+            else:
+                total += value_of(s1, tb, seat, params, meta, k, obs, act, seats)
+                scored += 1
+        out[i] += total
+    return scored
