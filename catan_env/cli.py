@@ -368,14 +368,40 @@ def _add_game_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: ``catan-env train --algo NAME``: the trainer each name runs.
+TRAIN_ALGOS = {"ppo": "train.train_ppo", "exit": "train.expert_iteration"}
+
+
+def _train_algo(rest: list[str]) -> tuple[str, list[str]]:
+    """``--algo NAME`` (or ``--algo=NAME``) taken out of the trainer's arguments."""
+    out, algo, i = [], "ppo", 0
+    while i < len(rest):
+        if rest[i] == "--algo":
+            if i + 1 >= len(rest):
+                raise ValueError(f"--algo takes one of {', '.join(TRAIN_ALGOS)}")
+            algo, i = rest[i + 1], i + 2
+            continue
+        if rest[i].startswith("--algo="):
+            algo = rest[i].split("=", 1)[1]
+        else:
+            out.append(rest[i])
+        i += 1
+    if algo not in TRAIN_ALGOS:
+        raise ValueError(f"--algo {algo[:40]!r}: choose one of {', '.join(TRAIN_ALGOS)}")
+    return algo, out
+
+
 def _cmd_train(args) -> int:
+    import importlib
+
+    algo, rest = _train_algo(args.rest)
     try:
-        from train.train_ppo import main as train_main
+        trainer = importlib.import_module(TRAIN_ALGOS[algo])
     except ImportError as exc:
         raise ValueError(
             f"training needs the train extra (pip install 'catan_env[train]'): {exc}"
         ) from None
-    train_main(args.rest)
+    trainer.main(rest)
     return 0
 
 
@@ -578,7 +604,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_play_command(sub, argparse.RawDescriptionHelpFormatter)
     train = sub.add_parser(
         "train",
-        help="train a MaskablePPO policy (python -m train.train_ppo; the train extra)",
+        help="train a MaskablePPO policy (python -m train.train_ppo), or with --algo exit a "
+        "value and its search by expert iteration (python -m train.expert_iteration); "
+        "the train extra",
         add_help=False,
         prefix_chars="\0",  # every argument, --help included, goes to the trainer
     )

@@ -71,3 +71,16 @@ def test_value_fit_learns_who_wins():
     _, fig = fit_value(net, positions, spec, spec.tables(configs[0]), epochs=4, holdout=0.2,
                        log=lambda m: None)  # fmt: skip
     assert fig["holdout_accuracy"] > 0.3  # chance is 0.25
+
+
+def test_catan_env_train_algo_exit_runs_the_expert_iteration_trainer(tmp_path, monkeypatch):
+    from catan_env import cli
+
+    seen = {}
+    monkeypatch.setattr(X, "main", lambda argv: seen.setdefault("argv", argv))
+    assert cli.main(["train", "--algo", "exit", "--out", str(tmp_path), "--rounds", "1"]) == 0
+    assert seen["argv"] == ["--out", str(tmp_path), "--rounds", "1"]
+    assert cli._train_algo(["--algo=ppo", "--minutes", "1"]) == ("ppo", ["--minutes", "1"])
+    assert cli._train_algo(["--minutes", "1"]) == ("ppo", ["--minutes", "1"])
+    with pytest.raises(ValueError, match="--algo 'dqn': choose one of ppo, exit"):
+        cli._train_algo(["--algo", "dqn"])
