@@ -40,7 +40,9 @@ try:
         RESOURCES,
         ROAD,
         SETTLEMENT,
+        Action,
         ActionPrompt,
+        ActionType,
     )
     from catanatron.models.map import BASE_MAP_TEMPLATE, CatanMap, LandTile, Port, initialize_tiles
     from catanatron.models.player import Color, Player
@@ -172,7 +174,7 @@ _PROMPT = {
 }
 
 
-def to_catanatron(state: np.ndarray, any_phase: bool = False) -> Converted:
+def to_catanatron(state: np.ndarray, any_phase: bool = False, log: bool = False) -> Converted:
     """catanatron's game for our base-game ``state``.
 
     Args:
@@ -180,6 +182,11 @@ def to_catanatron(state: np.ndarray, any_phase: bool = False) -> Converted:
         any_phase: convert the pieces, hands and cards even in a phase catanatron
             cannot express (the prompt is then left as in an action phase); used
             to compare the outcome of a card or trade after it resolved.
+        log: keep the cards bought this turn in catanatron's hand and write a
+            short action log that :func:`.reverse.from_catanatron` reads back:
+            the last roll, and a ``BUY_DEVELOPMENT_CARD`` naming each card bought
+            this turn (catanatron would let its bots play those cards at once:
+            the bridge leaves them out instead, see the module docstring).
 
     Raises:
         NotExpressible: the phase has no catanatron counterpart (domestic-trade
@@ -270,7 +277,7 @@ def to_catanatron(state: np.ndarray, any_phase: bool = False) -> Converted:
         for d in range(NUM_DEV_TYPES):
             i = s * NUM_DEV_TYPES + d
             held = int(state[L.DEV_HAND + i])
-            if d != VICTORY_POINT:
+            if d != VICTORY_POINT and not log:
                 held -= int(state[L.DEV_NEW + i])
             cs.player_state[f"{key}{DEV_NAME[d]}_IN_HAND"] = held
             cs.player_state[f"{key}PLAYED_{DEV_NAME[d]}"] = int(state[L.DEV_USED + i])
@@ -295,8 +302,11 @@ def to_catanatron(state: np.ndarray, any_phase: bool = False) -> Converted:
     ]
     cs.development_listdeck = deck[::-1]
     cs.buildings_by_color = by_color
-    cs.actions = []
-    cs.num_turns = int(state[L.TURN])
+    cs.actions = _log(state, color_of) if log else []
+    if phase in (P.SETUP_SETTLEMENT, P.SETUP_ROAD):
+        cs.num_turns = setup_advances(int(state[L.SETUP_INDEX]), n)
+    else:
+        cs.num_turns = catanatron_turns(int(state[L.TURN]), n)
     cs.current_player_index = seats.index(int(state[L.CURRENT_PLAYER]))
     cs.current_turn_index = seats.index(active)
     cs.current_prompt = _PROMPT.get(phase, ActionPrompt.PLAY_TURN)
@@ -313,6 +323,30 @@ def to_catanatron(state: np.ndarray, any_phase: bool = False) -> Converted:
     game.vps_to_win = int(state[L.OPT_VP_TO_WIN])
     game.state = cs
     return Converted(game, seats)
+
+
+def _log(state: np.ndarray, color_of: dict) -> list[Action]:
+    """The last roll and this turn's development cards bought, as catanatron actions."""
+    out = []
+    active = int(state[L.ACTIVE_PLAYER])
+    color = color_of[active]
+    if state[L.DICE] > 0:
+        out.append(Action(color, ActionType.ROLL, (int(state[L.DICE]), int(state[L.DICE + 1]))))
+    for d in range(NUM_DEV_TYPES):
+        new = int(state[L.DEV_NEW + active * NUM_DEV_TYPES + d])
+        out += [Action(color, ActionType.BUY_DEVELOPMENT_CARD, DEV_NAME[d])] * new
+    return out
+
+
+def setup_advances(index: int, n: int) -> int:
+    """catanatron's ``num_turns`` at set-up placement ``index`` (0..2n-1) of ``n`` players:
+    it advances after each of the first ``n - 1`` placements and back after the next."""
+    return index if index < n else index - 1
+
+
+def catanatron_turns(turn: int, n: int) -> int:
+    """catanatron's ``num_turns`` in our turn ``turn`` after set-up (set-up counts 2(n-1))."""
+    return 2 * (n - 1) + turn
 
 
 def maritime_pair(offset: int) -> tuple[int, int]:
