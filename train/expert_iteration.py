@@ -280,7 +280,7 @@ def run(settings: Settings, out: Path, resume: bool = False, jobs: int | None = 
         buffer = Positions.load(buffer_file)
     else:
         buffer = Positions.empty(spec.state_size)
-    eval_seeds = [10_000_000 + s.seed * 100_000 + i for i in range(s.eval_games)]
+    eval_seeds = [_seed(s, -1, i) for i in range(s.eval_games)]
     eval_families = [f for f in (*s.families, s.holdout) if f]
     started = time.perf_counter() - r.elapsed * 60
     while r.round < s.rounds and (time.perf_counter() - started) / 3600 < s.hours:
@@ -289,7 +289,7 @@ def run(settings: Settings, out: Path, resume: bool = False, jobs: int | None = 
         log(f"round {k}: games")
         rng = np.random.default_rng(s.seed * 1000 + k)
         if k == 0:
-            seeds = [s.seed * 1_000_000 + i for i in range(s.bootstrap_games)]
+            seeds = [_seed(s, 0, i) for i in range(s.bootstrap_games)]
             fams = _families_of(s, seeds)
             configs = [_config(s, f, _trade_of(s, sd)) for f, sd in zip(fams, seeds, strict=True)]
             kinds = [spec.agent_kinds.index("heuristic")] * s.num_players
@@ -298,7 +298,7 @@ def run(settings: Settings, out: Path, resume: bool = False, jobs: int | None = 
             log(f"  {games:,} heuristic games, {stats['decisions']:,} decisions, "
                 f"{len(fresh):,} positions")  # fmt: skip
         else:
-            seeds = [s.seed * 1_000_000 + k * 10_000 + i for i in range(s.games)]
+            seeds = [_seed(s, k, i) for i in range(s.games)]
             fams = _families_of(s, seeds)
             tasks = []
             for sd, fam in zip(seeds, fams, strict=True):
@@ -359,6 +359,12 @@ def run(settings: Settings, out: Path, resume: bool = False, jobs: int | None = 
         log(f"round {k}: done in {minutes:.1f} min; new {_rate(new_eval):.1%}, "
             f"promoted={promoted}")  # fmt: skip
     return r
+
+
+def _seed(s: Settings, round_: int, i: int) -> int:
+    """Game ``i`` of round ``round_`` (-1: the evaluation deals): every round, the
+    evaluation and every run seed draw from separate ranges, so no deal repeats."""
+    return (s.seed << 40) + ((round_ + 1) << 24) + i
 
 
 def _cycle(families, n):

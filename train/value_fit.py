@@ -46,8 +46,9 @@ def fit_value(
     net: ValueNet, positions: Positions, spec, tables, *, epochs: int = 3, batch: int = 512,
     lr: float = 1e-3, weight_decay: float = 1e-5, holdout: float = 0.05, seed: int = 0, log=print,
 ) -> tuple[ValueNet, dict]:
-    """Train ``net`` (a copy is returned) on ``positions``; ``holdout`` of the games'
-    positions are kept out to report the held-out loss and accuracy.
+    """Train ``net`` (a copy is returned) on ``positions``; the last ``holdout`` of them
+    (whole games: a game's positions are stored together) are kept out to report the
+    held-out loss and accuracy.
 
     Returns:
         ``(net, figures)``: figures has ``train_loss``, ``holdout_loss``,
@@ -62,9 +63,11 @@ def fit_value(
     n = len(positions)
     if n == 0:
         raise ValueError("no positions to train the value on")
-    order = rng.permutation(n)
+    # The last positions are held out: a game's positions are stored together, so this
+    # holds out whole games (positions of one game share its board and its winner, and a
+    # split by position would measure memory, not judgement).
     n_hold = int(n * holdout) if n >= 20 else 0
-    hold, train = order[:n_hold], order[n_hold:]
+    hold, train = np.arange(n - n_hold, n), np.arange(n - n_hold)
     model = _torch_net(net)
     opt = torch.optim.Adam(model.parameters(), lr=lr, weight_decay=weight_decay)
     t0 = time.perf_counter()
