@@ -21,8 +21,9 @@ catanatron builds some playable-action lists from sets, whose order follows
 string hashes (``PYTHONHASHSEED``) and, for tuples holding ``None``, the
 process's memory layout (Python < 3.12). So that a seed repeats its game, the
 script runs itself again with ``PYTHONHASHSEED=0`` when it is not set to that,
-and every player is handed its playable actions sorted (catanatron's own
-``decide_fn`` hook of ``Game.play``; the set of actions is catanatron's).
+and every player is handed its playable actions sorted
+(:func:`catan_env.oracle.player.in_order`, through catanatron's own ``decide_fn``
+hook of ``Game.play``; the set of actions is catanatron's).
 
     python benchmarks/catanatron_arena.py --agent heuristic --opponents value --games 100 --jobs 1
     python benchmarks/catanatron_arena.py --agent learned --opponents random --games 8 --json
@@ -63,13 +64,6 @@ def _seating(seed: int, players: int, seat: int) -> list[int]:
     return [order[seat]] + slots
 
 
-def _in_order(player, game, actions):
-    """``player.decide`` with the playable actions in a fixed order (catanatron's ``play``
-    hook): catanatron builds some of them from sets of tuples holding ``None``, whose hash,
-    and so their order, changes from one process to the next in Python < 3.12."""
-    return player.decide(game, sorted(actions, key=str))
-
-
 def play_game(agent: str, opponents: str, players: int, game: int, seed: int) -> dict:
     """One game of the match; its JSON line."""
     from catanatron.game import TURNS_LIMIT
@@ -78,6 +72,7 @@ def play_game(agent: str, opponents: str, players: int, game: int, seed: int) ->
 
     from catan_env.oracle import CatanEnvPlayer
     from catan_env.oracle.bridge import bot_factory
+    from catan_env.oracle.player import in_order
 
     colors = list(Color)[:players]
     seat = game % players
@@ -92,7 +87,7 @@ def play_game(agent: str, opponents: str, players: int, game: int, seed: int) ->
     cgame = CGame(ordered, seed=seed)
     if cgame.state.colors[seat] != me.color:
         raise RuntimeError(f"seating failed for seed {seed}")
-    winner = cgame.play(decide_fn=_in_order)
+    winner = cgame.play(decide_fn=in_order)
     ps = cgame.state.player_state
     vps = [ps[f"P{j}_ACTUAL_VICTORY_POINTS"] for j in range(players)]
     return {

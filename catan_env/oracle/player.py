@@ -158,6 +158,17 @@ def without(g: Game, a: int) -> Game | None:
     return trial
 
 
+def in_order(player, game, actions):
+    """``player.decide`` with the playable actions sorted: a ``decide_fn`` for catanatron's
+    ``Game.play`` / ``play_tick`` that makes a seeded game repeat in another process.
+
+    catanatron builds some playable-action lists from sets, whose order follows string
+    hashes (``PYTHONHASHSEED``) and, for tuples holding ``None`` (maritime trades), the
+    process's memory layout in Python < 3.12; the set of actions is catanatron's.
+    """
+    return player.decide(game, sorted(actions, key=str))
+
+
 class CatanEnvPlayer(Player):
     """One of our agents as a catanatron player (see the module docstring).
 

@@ -10,7 +10,9 @@ catanatron's one ``DISCARD``), are compared with catanatron's
 ``playable_actions``. Each difference is explained by a rule listed in the
 README ("Our agents inside catanatron", :data:`RULES`) or reported.
 
-    python -m catan_env.oracle.validate --games 20 --bots random,weighted
+    PYTHONHASHSEED=0 python -m catan_env.oracle.validate --games 40 --bots random,weighted
+
+(``PYTHONHASHSEED=0`` and :func:`.player.in_order` make the games repeat.)
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from catan_env.games.catan.common.constants import (
 from .bridge import bot_factory, choices
 from .convert import Converted
 from .harness import trail_length
-from .player import normal
+from .player import in_order, normal
 from .reverse import from_catanatron
 
 #: The differences, by the name :func:`compare_position` counts them under (README table).
@@ -185,7 +187,7 @@ def run(games: int, bots: list[str], seed: int = 1, players: int = 4, limit: int
             report.explained.update(explained)
             at = f"game seed {seed + k}, action {len(cgame.state.actions)}"
             report.unexplained += [f"{at}: {w}" for w in wrong]
-            cgame.play_tick()
+            cgame.play_tick(decide_fn=in_order)
             if limit and report.positions >= limit:
                 break
         report.games += 1
