@@ -28,7 +28,7 @@ import numpy as np
 from .base import register
 from .jitted import kernel_rng
 from .mcts import MCTSAgent, search_seconds
-from .policy_agent import PolicyNet, load_policy
+from .policy_agent import PolicyNet, fit_error, load_policy
 
 #: Where the shipped checkpoints live.
 CHECKPOINTS = Path(__file__).resolve().parent / "checkpoints"
@@ -95,8 +95,13 @@ class _Actor:
 
 
 def _check_fits(net: PolicyNet, game) -> None:
+    """Refuse a net the kernels cannot run on ``game``: another game, seat count or
+    sizes (which would read and write out of bounds), before any kernel runs."""
     if game.variant.name != net.variant:
         raise ValueError(f"this policy was trained for {net.variant}, not {game.variant.name}")
+    why = fit_error(net, game.variant)
+    if why is not None:
+        raise ValueError(why)
     seats = net.meta.get("num_players")
     if seats is not None and seats != game.num_players:
         raise ValueError(
@@ -117,7 +122,7 @@ class LearnedAgent:
 
     Raises (at the first ``act``):
         ValueError: no checkpoint ships for the game, or the checkpoint was trained
-            for another game or number of players.
+            for another game or number of players, or its sizes are not the game's.
     """
 
     name = "learned"

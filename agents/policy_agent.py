@@ -97,15 +97,16 @@ class PolicyNet:
         self.meta = dict(meta)
         self.variant: str = meta["variant"]
         self._act = _ACTIVATIONS[meta["activation"]]
+        from catan_env.core.policy import chain_error
+
+        why = chain_error([*self.layers, self.head])
+        if why is not None:
+            raise ValueError(f"the checkpoint's {why}")
         if self.head[0].shape[0] != meta["num_actions"]:
             raise ValueError("the checkpoint's action head does not match its num_actions")
         n_in = self.layers[0][0].shape[1] if self.layers else self.head[0].shape[1]
         if n_in != meta["obs_size"]:
             raise ValueError("the checkpoint's first layer does not match its obs_size")
-        for k, (w, b) in enumerate([*self.layers, self.head]):
-            wanted = self.layers[k - 1][0].shape[0] if k else n_in
-            if w.ndim != 2 or b.shape != (w.shape[0],) or w.shape[1] != wanted:
-                raise ValueError(f"the checkpoint's layer {k} does not follow the one before it")
 
     @classmethod
     def from_state_dict(cls, state: dict[str, Any], meta: dict[str, Any]) -> PolicyNet:
@@ -329,9 +330,32 @@ def _net(path: str, layers, head, meta) -> PolicyNet:
     if missing:
         raise NotACheckpointError(path, f"its header has no {missing[0]!r}")
     try:
-        return _grown(PolicyNet(layers, head, meta))
+        net = _grown(PolicyNet(layers, head, meta))
     except ValueError as exc:
         raise NotACheckpointError(path, str(exc)) from None
+    why = fit_error(net)
+    if why is not None:
+        raise ValueError(f"{path!r}: {why}")
+    return net
+
+
+def fit_error(net: PolicyNet, spec=None) -> str | None:
+    """Why ``net`` cannot play the game ``spec`` (a registry spec; by default that of
+    the variant it was trained for, if registered), in one line; ``None`` when it can.
+
+    The kernels read the observation through the first layer and the head's row of
+    each legal id without bounds checks, so a net of other sizes is refused here,
+    in Python, before any kernel runs.
+    """
+    from catan_env.core import policy as P
+    from catan_env.core import registry
+
+    if spec is None:
+        if net.variant not in registry.names():
+            return None
+        spec = registry.get(net.variant)
+    why = P.size_error(net, int(spec.rules.OBS_SIZE), int(spec.rules.NUM_ACTIONS))
+    return None if why is None else f"this policy does not fit {spec.name}: {why}"
 
 
 #: Logit of an action the checkpoint was trained without: never chosen while any
@@ -388,6 +412,10 @@ class PolicyAgent:
         path: the checkpoint (``.npz`` or the trainer's ``.zip``), or a loaded :class:`PolicyNet`.
         seed: seeds the generator used when sampling.
         deterministic: play the most likely legal action (default) or sample.
+
+    Raises:
+        ValueError: the checkpoint's sizes are not those of the game it was trained for
+            (:func:`fit_error`).
     """
 
     name = "ppo"
@@ -402,6 +430,9 @@ class PolicyAgent:
     ):
         self.net = path if isinstance(path, PolicyNet) else load_policy(path)
         self.path = None if isinstance(path, PolicyNet) else os.fspath(path)
+        why = fit_error(self.net)
+        if why is not None:
+            raise ValueError(why)
         self.deterministic = deterministic
         self.rng = np.random.default_rng(seed)
 
@@ -416,6 +447,9 @@ class PolicyAgent:
                 f"{self.net.meta.get('num_players')} players, not {game.variant.name} with "
                 f"{game.num_players}"
             )
+        why = fit_error(self.net, game.variant)
+        if why is not None:
+            raise ValueError(why)
         obs = game.observe(game.current_player)[None]
         mask = game.action_mask()[None]
         return int(self.net.choose(obs, mask, self.rng, self.deterministic)[0])

@@ -280,6 +280,10 @@ class LearnerVecEnv(_Base):
                 f"{meta.get('num_actions')} actions; {self.game} has {self.obs_size} and "
                 f"{self.num_actions}"
             )
+        # Its arrays too, whatever its header says: the kernel reads them unchecked.
+        why = P.size_error(net, self.obs_size, self.num_actions)
+        if why is not None:
+            raise ValueError(f"this actor does not fit {self.game}: {why}")
 
     def _set_opponents(self, opponents) -> None:
         n_opp = self.num_players - 1

@@ -44,13 +44,54 @@ def empty_table() -> tuple[np.ndarray, np.ndarray]:
     return np.zeros(1, np.float32), np.zeros((1, META_WIDTH), np.int64)
 
 
+def chain_error(layers) -> str | None:
+    """Why ``layers`` (``(weight, bias)`` pairs, weight ``(out, in)``, the head last) do not
+    make one network, in a few words; ``None`` when each layer takes what the one
+    before it gives."""
+    wanted = None
+    for j, (w, b) in enumerate(layers):
+        w_shape, b_shape = np.shape(w), np.shape(b)
+        if len(w_shape) != 2 or b_shape != (w_shape[0],):
+            return f"layer {j} has weights {w_shape} and bias {b_shape}, not (out, in) and (out,)"
+        if wanted is not None and w_shape[1] != wanted:
+            return f"layer {j} takes {w_shape[1]} inputs but the layer before it gives {wanted}"
+        wanted = w_shape[0]
+    return None
+
+
+def size_error(net, obs_size: int, num_actions: int) -> str | None:
+    """Why ``net`` (``layers`` and ``head`` as :class:`~agents.policy_agent.PolicyNet`)
+    cannot play where observations have ``obs_size`` floats and actions ``num_actions``
+    ids, in a few words; ``None`` when it can.
+
+    The kernels read ``obs_size`` inputs through the first layer and the head's
+    row of each legal id, unchecked: a net of other sizes reads and writes out of
+    bounds, so whoever knows the game's sizes asks this before packing.
+    """
+    layers = [*net.layers, net.head]
+    why = chain_error(layers)
+    if why is not None:
+        return why
+    n_in = int(np.shape(layers[0][0])[1])
+    if n_in != obs_size:
+        return f"its first layer takes {n_in} inputs, not the observation size {obs_size}"
+    rows = int(np.shape(net.head[0])[0])
+    if rows != num_actions:
+        return f"its action head has {rows} rows, not one per action ({num_actions})"
+    return None
+
+
 def pack(nets, deterministic) -> tuple[np.ndarray, np.ndarray]:
     """The policy table of ``nets`` (each with ``layers``, ``head`` and ``meta`` as
     :class:`~agents.policy_agent.PolicyNet`); ``deterministic[k]`` says whether
     actor ``k`` plays its most likely legal action (else it samples).
 
+    The sizes are not checked against a game's (this module knows none): callers
+    check them with :func:`size_error` first.
+
     Raises:
-        ValueError: no actor, too many layers, or an unknown activation.
+        ValueError: no actor, too many layers, layers that do not chain, or an
+            unknown activation.
     """
     if not nets:
         raise ValueError("a policy table needs at least one actor")
@@ -64,6 +105,9 @@ def pack(nets, deterministic) -> tuple[np.ndarray, np.ndarray]:
         layers = list(net.layers) + [net.head]
         if len(layers) > MAX_LAYERS:
             raise ValueError(f"actor {k} has {len(layers)} layers; at most {MAX_LAYERS} fit")
+        why = chain_error(layers)
+        if why is not None:
+            raise ValueError(f"actor {k}: {why}")
         meta[k, 0] = len(layers)
         meta[k, 1] = ACTIVATIONS.index(act)
         meta[k, 2] = 1 if deterministic[k] else 0
