@@ -59,7 +59,8 @@ bool) are written by the kernel; :meth:`step` returns observations the
 caller owns (the kernel writes each step's into a new array;
 ``copy_obs=False`` returns one buffer, overwritten by the next step), and the
 masks in one preallocated array. Actions are checked against the masks
-(``check_actions=False`` skips it: an illegal action then corrupts its game).
+(``check_actions=False`` skips it: an illegal action then corrupts its game; ids
+out of the action space are refused either way).
 
 stable-baselines3 is optional: when it is importable the class is an
 ``stable_baselines3.common.vec_env.VecEnv``; otherwise it has the same methods.
@@ -133,7 +134,8 @@ class LearnerVecEnv(_Base):
         num_threads: numba threads for the kernels (default: leave numba's setting).
         copy_obs: :meth:`step` and :meth:`reset` return a new observation array
             each time (``False``: the same buffer, overwritten by the next step).
-        check_actions: check every action against the mask before stepping.
+        check_actions: check every action against the mask before stepping (ids out
+            of the action space are refused even without it).
         variant: a family's member when ``game`` names a family.
         **options: the game's options (``num_players``, ``scenario``, rule options).
 
@@ -410,6 +412,14 @@ class LearnerVecEnv(_Base):
                     f"actions must be {n} integer ids, got shape {a.shape} of dtype {a.dtype}"
                 )
         a = a.astype(np.int64, copy=False)
+        # The range always: the kernel indexes its tables by the id, unchecked.
+        out = (a < 0) | (a >= self.num_actions)
+        if out.any():
+            i = int(np.flatnonzero(out)[0])
+            raise ValueError(
+                f"row {i}: action {int(a[i])} is not legal for the learner (seat "
+                f"{int(self.seats[i])}): ids are 0..{self.num_actions - 1}"
+            )
         if self.check_actions:
             # Against the learner's legal lists, jitted: a mask lookup with numpy's
             # fancy indexing cost 2% of a learner step.

@@ -202,6 +202,24 @@ def test_bad_input_is_named():
         env.step(illegal)
 
 
+@pytest.mark.parametrize("check", [True, False])
+@pytest.mark.parametrize("bad", [-1, "too_big", -(2**40)])
+def test_an_action_out_of_range_is_refused_even_unchecked(bad, check):
+    """``check_actions=False`` skips the legality check, never the range check: the
+    kernel would index its tables with the id (a segfault)."""
+    env = LearnerVecEnv("base", num_envs=3, opponents="random", seed=4, check_actions=check)
+    env.reset()
+    actions = env.random_actions()
+    actions[1] = env.num_actions if bad == "too_big" else bad
+    states, masks = env.states.copy(), env.action_masks().copy()
+    with pytest.raises(ValueError, match=f"row 1: action {actions[1]} is not legal") as err:
+        env.step(actions)
+    assert "\n" not in str(err.value) and f"0..{env.num_actions - 1}" in str(err.value)
+    np.testing.assert_array_equal(env.states, states)
+    np.testing.assert_array_equal(env.action_masks(), masks)
+    env.step(env.random_actions())  # and the env goes on
+
+
 @pytest.mark.parametrize("bad", ["unmasked", -1, "too_big"])
 def test_an_illegal_action_in_any_row_is_named_and_changes_nothing(bad):
     env = LearnerVecEnv("base", num_envs=3, opponents="random", seed=4)
