@@ -22,6 +22,7 @@ from ..common.snapshot import (
     Names,
     Reader,
     SnapshotError,
+    check_resume,
     check_roads_connected,
     derive_standard,
     read_board,
@@ -32,6 +33,8 @@ from ..common.snapshot import (
 )
 
 NAMES = Names(C.RESOURCE_NAMES, C.BUILDING_NAMES, PHASE_NAMES)
+#: The phases a development card's phase returns to: those it is played in (base §8.1).
+RESUMES = {card: ("pre_roll", "action") for card in ("road_building", "year_of_plenty", "monopoly")}
 _DEV_FIELDS = (
     ("dev_cards", L.DEV_HAND),
     ("dev_cards_bought_this_turn", L.DEV_NEW),
@@ -152,6 +155,7 @@ def check_consistency(s: np.ndarray) -> None:
     if s[L.HEX_TERRAIN + s[L.ROBBER_HEX]] > C.DESERT:
         raise SnapshotError("the robber must stand on a land hex")
     check_roads_connected(s, n)
+    check_resume(s, PHASE_NAMES, RESUMES)
     phase = int(s[L.PHASE])
     if phase in (SETUP_SETTLEMENT, SETUP_ROAD) and s[L.SETUP_INDEX] >= 2 * n:
         raise SnapshotError("turn.setup_index is past the set-up phase")

@@ -20,6 +20,7 @@ from ..common.snapshot import (
     Names,
     Reader,
     SnapshotError,
+    check_resume,
     check_roads_connected,
     derive_standard,
     parse_id,
@@ -46,6 +47,10 @@ from .constants import (
 )
 from .phases import PHASE_NAMES
 from .roll import STAGE_NAMES
+
+#: The phases a progress card's phase returns to: Road Building is played in the
+#: action phase (C&K §4), and its free roads end there.
+RESUMES = {"road_building": ("action",)}
 
 NAMES = Names(C.CARD_NAMES, C.BUILDING_NAMES + ("tipped_city",), PHASE_NAMES)
 _PENDING = (
@@ -90,6 +95,7 @@ def from_dict(d: Reader, config) -> np.ndarray:
     section_from_dict(d, s, n)
     derive_standard(s)
     derive(s)
+    check_resume(s, PHASE_NAMES, RESUMES)
     check(s)
     check_roads_connected(s, n)
     return s

@@ -345,6 +345,27 @@ def read_turn(d: Reader, s: np.ndarray, n: int, names: Names) -> None:
         s[L.RNG + i] = d.int(f"rng.{i}", -(2**31), 2**31 - 1)
 
 
+def check_resume(
+    s: np.ndarray, phases: tuple[str, ...], resumes: dict[str, tuple[str, ...]]
+) -> None:
+    """``turn.resume_phase`` must be a phase the engine can return to from ``turn.phase``:
+    ``resumes`` maps a phase to those it may resume (the phases its card is played
+    in). Any other, say ``road_building`` resuming ``road_building``, would never
+    end: free roads past the pieces a seat has, and out of bounds.
+
+    Raises:
+        SnapshotError: ``turn.resume_phase`` is not one ``turn.phase`` returns to.
+    """
+    phase = phases[int(s[L.PHASE])]
+    allowed = resumes.get(phase)
+    resume = int(s[L.RESUME_PHASE])
+    if allowed is not None and (not 0 <= resume < len(phases) or phases[resume] not in allowed):
+        got = phases[resume] if 0 <= resume < len(phases) else resume
+        raise SnapshotError(
+            f"turn.resume_phase {got!r} is not a phase {phase} returns to ({', '.join(allowed)})"
+        )
+
+
 def derive_standard(s: np.ndarray) -> None:
     """Recompute the cached fields that follow from the pieces and cards."""
     from .longest_road import road_length
