@@ -62,6 +62,9 @@ from catan_env.games.catan.common.rng import seed_at
 
 from .base import register
 
+#: How the halving root scores a position at the horizon (``MCTSAgent(leaf=...)``).
+LEAVES = ("heuristic", "value", "mix")
+
 #: Plan step: confirm the offer with an acceptor.
 _CONFIRM = -1
 
@@ -154,6 +157,15 @@ class MCTSAgent:
             simulation still draws its own dice).
         trades: one-for-one domestic offers searched as single moves (0: none).
         cpu_time: measure ``time_budget`` in CPU time (else wall-clock time).
+        leaf: ``"halving"``: how the position at the horizon is scored:
+            ``"heuristic"`` (default: the squashed heuristic value above),
+            ``"value"`` (a learned value's chance that the seat wins,
+            :mod:`agents.value_net`, computed in the kernels) or ``"mix"``
+            (the mean of the two).
+        value: the value net (checkpoint path or
+            :class:`~agents.value_net.ValueNet`) for ``leaf="value"`` or
+            ``"mix"``; ``None``: the game's shipped one
+            (:data:`agents.value_search.SHIPPED_VALUE`).
     """
 
     name = "mcts"
@@ -176,9 +188,15 @@ class MCTSAgent:
         confidence: float = 1.0,
         cpu_time: bool = True,
         horizon: int = 1,
+        leaf: str = "heuristic",
+        value=None,
     ):
         if root not in ("halving", "puct"):
             raise ValueError(f"root must be 'halving' or 'puct', got {root!r}")
+        if leaf not in LEAVES:
+            raise ValueError(f"leaf must be one of {', '.join(LEAVES)}, got {leaf!r}")
+        if leaf != "heuristic" and root != "halving":
+            raise ValueError(f"leaf={leaf!r} scores the halving root's horizon; root='halving'")
         if time_budget is None and playouts is None:
             raise ValueError("MCTSAgent needs a time_budget or a playouts budget")
         self.rng = np.random.default_rng(seed)
@@ -195,6 +213,9 @@ class MCTSAgent:
         self.candidates = candidates
         self.confidence = confidence
         self.horizon = horizon
+        self.leaf = leaf
+        self._value = value
+        self._leaf_kit = None
         self._clock = time.process_time if cpu_time else time.perf_counter
         self._kits: dict[str, _Kit] = {}
         self._agent_rng = np.zeros(2, np.int32)
@@ -371,8 +392,34 @@ class MCTSAgent:
             if state[L.ACTIVE_PLAYER] == seat and state[L.TURN] > until_turn:
                 break  # the seat's turn: every candidate is scored at this point
             variant.step(state, tb, self._heuristic(kit, state, tb), scratch)
+        if self.leaf == "value":
+            return self._learned_value(kit, state, tb, seat)
         v = kit.evaluate(state, tb, seat)
-        return 0.5 + 0.5 * math.tanh((v - v_root) / self.value_scale)
+        squashed = 0.5 + 0.5 * math.tanh((v - v_root) / self.value_scale)
+        if self.leaf == "mix":
+            return 0.5 * (squashed + self._learned_value(kit, state, tb, seat))
+        return squashed
+
+    def _learned_value(self, kit, state, tb, seat) -> float:
+        """The learned value's chance that ``seat`` wins ``state`` (1 or 0 once decided)."""
+        if self._leaf_kit is None or self._leaf_kit.spec is not kit.variant:
+            from .value_search import _Kit as ValueKit
+            from .value_search import load_value, shipped_value
+
+            if self._value is None:
+                net = shipped_value(kit.variant.name)
+            elif isinstance(self._value, str | bytes) or hasattr(self._value, "__fspath__"):
+                net = load_value(self._value)
+            else:
+                net = self._value
+            if net.variant != kit.variant.name:
+                raise ValueError(
+                    f"this value net was trained for {net.variant}, not {kit.variant.name}"
+                )
+            self._leaf_kit = ValueKit(net, kit.variant)
+        vk = self._leaf_kit
+        return float(kit.variant.kernels.value_of(state, tb, seat, vk.params, vk.meta, 0, vk.obs,
+                                                  vk.act, vk.seats))  # fmt: skip
 
     # --- domestic trades as single moves -----------------------------------------
 

@@ -212,3 +212,35 @@ def test_value_search_by_name():
     assert make_agent("value-search:0.05").time_budget == 0.05
     with pytest.raises(ValueError, match="value-search:SECONDS takes"):
         make_agent("value-search:0")
+
+
+def test_mcts_scores_its_horizon_with_the_learned_value():
+    """leaf="value": each playout's score is the value net's chance for the seat at the
+    horizon (value_of); "mix" the mean of it and the squashed heuristic value."""
+    from agents.mcts import MCTSAgent
+
+    net = _net(seed=6)
+    g = _midgame(8, 120)
+    seen = {}
+    for leaf in ("value", "mix"):
+        agent = MCTSAgent(seed=2, time_budget=None, playouts=12, leaf=leaf, value=net)
+        scores = []
+        original = agent._score_after
+
+        def spy(kit, state, tb, seat, kinds, a, turn0, v_root, _orig=original, _s=scores):
+            score = _orig(kit, state, tb, seat, kinds, a, turn0, v_root)
+            after = Game._from_state(state.copy(), g.config)
+            learned = 1.0 * (after.winner == seat) if after.done else _kernel_value(net, after, seat)
+            _s.append((score, learned))
+            return score
+
+        agent._score_after = spy
+        assert agent.act(g) in set(g.legal_actions().tolist())
+        assert len(scores) >= 4
+        seen[leaf] = scores
+    assert all(abs(s - v) < 1e-9 for s, v in seen["value"])
+    assert any(abs(s - v) > 1e-6 for s, v in seen["mix"])  # the heuristic's half counts
+    with pytest.raises(ValueError, match="leaf must be one of heuristic, value, mix"):
+        MCTSAgent(leaf="net")
+    with pytest.raises(ValueError, match="root='halving'"):
+        MCTSAgent(leaf="value", root="puct")
