@@ -212,7 +212,7 @@ class CatanEnvPlayer(Player):
         colors = game.state.colors
         g = self.position(game)
         self.decisions += 1
-        for _ in range(4):
+        for _ in range(8):  # each question rules one more choice out
             a = int(self.agent.act(g))
             action = as_catanatron(self.agent, g, a, colors)
             if action is not None and normal(action) in options:
@@ -220,10 +220,10 @@ class CatanEnvPlayer(Player):
             reason = g.action_names[a].split("(")[0] + f" in {g.phase}"
             retry = without(g, a)
             if retry is None:
-                self.fallbacks[reason] += 1
                 break
             self.reasked[reason] += 1
             g = retry
+        self.fallbacks[reason] += 1
         return playable_actions[int(self.rng.integers(len(playable_actions)))]
 
     def reset_state(self):
