@@ -5,25 +5,30 @@ Each round (``python -m train.expert_iteration`` or ``catan-env train --algo exi
 1. **Games.** Round 0 plays ``--bootstrap-games`` games of the game's jitted
    heuristic against itself, inside numba (thousands a minute). Later rounds
    play ``--games`` games in which each seat is, with probability
-   ``--search-share``, the searcher of the current value
-   (:class:`~agents.value_search.ValueSearchAgent`, sampling
-   ``softmax(value / --temperature)`` for exploration) and otherwise the
-   heuristic, one process per core (``--jobs``). Every game is drawn on a board
-   family of ``--families`` (:mod:`catan_env.games.catan.board.families`);
-   ``--holdout`` is never trained on.
+   ``--search-share``, the searcher of the current value and otherwise the
+   heuristic, one process per core (``--jobs``). The searcher (``--searcher``)
+   is :class:`~agents.mcts.MCTSAgent`'s sequential halving with heuristic
+   playouts to the seat's next turn, whose horizon is scored by the value
+   (``--leaf value``) or by the mean of the value and the heuristic's value
+   (``--leaf mix``, the default), or the expectimax over determinizations of
+   :class:`~agents.value_search.ValueSearchAgent` (``--searcher expectimax``,
+   sampling ``softmax(value / --temperature)`` in self-play). Every game is
+   drawn on a board family of ``--families``
+   (:mod:`catan_env.games.catan.board.families`); ``--holdout`` is never
+   trained on.
 2. **Targets.** ``--keep`` positions of each game are kept with the game's
    winner (the value target, seen from every seat); each searched decision
-   keeps the seat's observation, its legal actions and their searched values
-   (the policy target: the search's choice distribution), written to
-   ``round_NNN_policy.npz`` for the policy (``learned``).
+   keeps the seat's observation, its legal actions and the search's scores of
+   them (the expectimax's values; MCTS's choice as 1, the rest 0): the policy
+   targets for ``learned``, written to ``round_NNN_policy.npz``.
 3. **Value.** The value net is fitted again, from the current one, on the
    positions of the last ``--replay`` rounds (round 0's heuristic games stay in
    the buffer) (:func:`train.value_fit.fit_value`), with the loss on held-out
-   games' positions reported.
-4. **Gate.** The new searcher and the current one each play ``--eval-games``
-   games against three heuristics on every family (the held-out one
-   included), on the same deals; the new one is promoted when it wins at least
-   as many. Every round's figures go to ``rounds.csv`` and ``curve.png``.
+   games reported.
+4. **Gate.** The new searcher plays ``--eval-games`` games against three
+   heuristics, on every family (the held-out one included) and on the same
+   deals every round; it is promoted when it wins at least as many as the
+   current one did. Every round's figures go to ``rounds.csv`` and ``curve.png``.
 
 The run lives in ``--out``: ``state.json`` (the round reached, the promoted
 checkpoint, every round's figures), ``value_rNNN.npz`` per round,
@@ -68,9 +73,11 @@ class Settings:
     bootstrap_games: int = 20_000
     games: int = 200
     keep: int = 24
-    search_share: float = 0.5
+    search_share: float = 0.25
+    searcher: str = "mcts"
+    leaf: str = "mix"
     temperature: float = 0.02
-    search_seconds: float = 0.02
+    search_seconds: float = 0.05
     depth: int = 2
     eval_games: int = 40
     eval_seconds: float = 0.05
@@ -113,6 +120,17 @@ def _families_of(settings: Settings, seeds) -> list[str]:
 # --- games ------------------------------------------------------------------------------------
 
 
+def _searcher(settings: Settings, seed: int, value_path, budget: float, temperature: float):
+    """The searcher of ``settings.searcher`` over the value at ``value_path``."""
+    from agents.mcts import MCTSAgent
+    from agents.value_search import ValueSearchAgent
+
+    if settings.searcher == "mcts":
+        return MCTSAgent(seed=seed, time_budget=budget, leaf=settings.leaf, value=value_path)
+    return ValueSearchAgent(seed=seed, time_budget=budget, value=value_path,
+                            depth=settings.depth, temperature=temperature)  # fmt: skip
+
+
 def _play(task) -> dict:
     """One game in a worker: each seat a searcher or the heuristic; returns what it keeps."""
     settings, seed, family, trade, searcher_seats, value_path, budget, temperature, keep = task
@@ -125,8 +143,7 @@ def _play(task) -> dict:
                 **{k: v for k, v in config.to_dict().items()
                    if k not in ("variant", "num_players")})  # fmt: skip
     agents = [
-        ValueSearchAgent(seed=int(seed) * 7 + q, time_budget=budget, value=value_path,
-                         depth=settings.depth, temperature=temperature)  # fmt: skip
+        _searcher(settings, int(seed) * 7 + q, value_path, budget, temperature)
         if q in searcher_seats
         else make_agent("heuristic", seed=int(seed) * 7 + q)
         for q in range(settings.num_players)
@@ -137,13 +154,9 @@ def _play(task) -> dict:
         seat = game.current_player
         states.append(game.state.copy())
         agent = agents[seat]
-        if isinstance(agent, ValueSearchAgent) and len(game.legal_actions()) > 1:
+        searched = seat in searcher_seats and len(game.legal_actions()) > 1
+        if searched and isinstance(agent, ValueSearchAgent):
             actions, values = agent.search(game)
-            if keep:
-                policy_obs.append(game.observe(seat).astype(np.float16))
-                policy_legal.append(actions.astype(np.int16))
-                policy_values.append(values.astype(np.float32))
-                policy_seat.append(seat)
             if temperature > 0:
                 z = (values - values.max()) / temperature
                 p = np.exp(z)
@@ -152,6 +165,14 @@ def _play(task) -> dict:
                 a = int(actions[int(np.argmax(values))])
         else:
             a = agent.act(game)
+            if searched:
+                actions = np.asarray(game.legal_actions(), np.int32)
+                values = (actions == a).astype(np.float32)
+        if searched and keep:
+            policy_obs.append(game.observe(seat).astype(np.float16))
+            policy_legal.append(actions.astype(np.int16))
+            policy_values.append(np.asarray(values, np.float32))
+            policy_seat.append(seat)
         game.step(a)
     winner = -1 if game.winner is None else int(game.winner)
     out = {"seed": int(seed), "family": family, "trade": trade, "winner": winner,
@@ -457,7 +478,11 @@ def main(argv: list[str] | None = None) -> Run:
                    help="round 0's heuristic games")  # fmt: skip
     p.add_argument("--games", type=int, default=d.games, help="self-play games a later round")
     p.add_argument("--keep", type=int, default=d.keep, help="positions kept per game")
-    p.add_argument("--search-share", type=float, default=d.search_share)
+    p.add_argument("--search-share", type=float, default=d.search_share,
+                   help="chance that a seat of a self-play game is the searcher")
+    p.add_argument("--searcher", choices=("mcts", "expectimax"), default=d.searcher)
+    p.add_argument("--leaf", choices=("value", "mix"), default=d.leaf,
+                   help="mcts: the horizon scored by the value, or by its mean with the heuristic's")
     p.add_argument("--temperature", type=float, default=d.temperature)
     p.add_argument("--search-seconds", type=float, default=d.search_seconds,
                    help="the searcher's CPU seconds a decision in self-play")  # fmt: skip
@@ -495,7 +520,8 @@ def main(argv: list[str] | None = None) -> Run:
     settings = Settings(
         variant=a.variant, num_players=a.players, families=families, holdout=a.holdout,
         trade=a.trade, bootstrap_games=a.bootstrap_games, games=a.games, keep=a.keep,
-        search_share=a.search_share, temperature=a.temperature,
+        search_share=a.search_share, searcher=a.searcher, leaf=a.leaf,
+        temperature=a.temperature,
         search_seconds=a.search_seconds, depth=a.depth, eval_games=a.eval_games,
         eval_seconds=a.eval_seconds, epochs=a.epochs, bootstrap_epochs=a.bootstrap_epochs,
         lr=a.lr, hidden=[int(x) for x in a.hidden.split(",")], replay=a.replay,

@@ -20,9 +20,10 @@ TINY = [
 ]  # fmt: skip
 
 
-def test_a_tiny_run_completes_a_round_checkpoints_and_resumes(tmp_path):
+@pytest.mark.parametrize("searcher", ["mcts", "expectimax"])
+def test_a_tiny_run_completes_a_round_checkpoints_and_resumes(tmp_path, searcher):
     out = tmp_path / "run"
-    r = X.main(["--out", str(out), "--rounds", "1", *TINY])
+    r = X.main(["--out", str(out), "--rounds", "1", "--searcher", searcher, *TINY])
     assert r.round == 1
     state = json.loads((out / "state.json").read_text())
     assert state["round"] == 1 and state["best"].endswith("value_best.npz")
@@ -33,10 +34,14 @@ def test_a_tiny_run_completes_a_round_checkpoints_and_resumes(tmp_path):
     r = X.main(["--out", str(out), "--resume", "--rounds", "2"])
     assert r.round == 2 and len(r.history) == 2
     assert r.settings.bootstrap_games == 12  # the saved settings, not the defaults
+    assert r.settings.searcher == searcher
     targets = np.load(out / "round_001_policy.npz")
     assert len(targets["offsets"]) == len(targets["obs"]) + 1
     assert targets["legal"].shape == targets["values"].shape
     assert ((targets["values"] >= 0) & (targets["values"] <= 1)).all()
+    if searcher == "mcts":  # the choice: one legal action per decision
+        per = np.add.reduceat(targets["values"], targets["offsets"][:-1])
+        assert (per == 1).all()
     rows = list(csv.DictReader(open(out / "rounds.csv")))
     assert {row["round"] for row in rows} == {"0", "1"}
     # Every family is evaluated, the held-out one included.
