@@ -482,7 +482,8 @@ def main(argv: list[str] | None = None) -> Run:
                    help="chance that a seat of a self-play game is the searcher")
     p.add_argument("--searcher", choices=("mcts", "expectimax"), default=d.searcher)
     p.add_argument("--leaf", choices=("value", "mix"), default=d.leaf,
-                   help="mcts: the horizon scored by the value, or by its mean with the heuristic's")
+                   help="mcts: the horizon scored by the value, or by its mean with the "
+                   "heuristic's")  # fmt: skip
     p.add_argument("--temperature", type=float, default=d.temperature)
     p.add_argument("--search-seconds", type=float, default=d.search_seconds,
                    help="the searcher's CPU seconds a decision in self-play")  # fmt: skip
