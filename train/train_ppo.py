@@ -561,6 +561,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         help="batched env: numba threads (more help only on an idle machine)",
     )
+    p.add_argument(
+        "--families",
+        default=None,
+        help="batched env: board families the rows are shared among, comma-separated "
+        "(catan_env.games.catan.board.families: spiral, random_tokens, catanatron, beginner); "
+        "default: the options' one board",
+    )
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
@@ -584,9 +591,26 @@ def _batched_env(args, variant: str, pool_entries, options: dict, snapshot_net):
             pool.append((spec, w))
         else:
             pool.append((spec, w))
-    env = LearnerVecEnv(variant, num_envs=args.n_envs, opponents=pool, vp_reward=args.vp_reward,
-                        max_steps=args.max_steps, seed=args.seed, num_threads=args.numba_threads,
-                        **options)  # fmt: skip
+    families = [f for f in (args.families or "").split(",") if f]
+    if families:
+        # One env per board family, rows shared out (train.families_env).
+        from catan_env.games.catan.board.families import family_options
+
+        from .families_env import FamilyVecEnv
+
+        share = [args.n_envs // len(families) + (k < args.n_envs % len(families))
+                 for k in range(len(families))]  # fmt: skip
+        env = FamilyVecEnv([
+            LearnerVecEnv(variant, num_envs=n, opponents=pool, vp_reward=args.vp_reward,
+                          max_steps=args.max_steps, seed=args.seed + 7919 * k,
+                          num_threads=args.numba_threads,
+                          **{**options, **family_options(fam)})
+            for k, (fam, n) in enumerate(zip(families, share, strict=True))
+        ], families)  # fmt: skip
+    else:
+        env = LearnerVecEnv(variant, num_envs=args.n_envs, opponents=pool,
+                            vp_reward=args.vp_reward, max_steps=args.max_steps, seed=args.seed,
+                            num_threads=args.numba_threads, **options)  # fmt: skip
     first_slot = env.num_policies - slots
     state = {"next": 0}
 
@@ -646,6 +670,19 @@ def main(argv: list[str] | None = None) -> dict:
     variant = VARIANTS[args.variant]
     if args.env == "gym" and variant == "ancients":
         raise SystemExit("--env gym is Catan's CatanEnv; train ancients with --env batched")
+    if args.families:
+        from catan_env.games.catan.board.families import family_options
+
+        if args.env != "batched":
+            raise SystemExit("--families shares the rows of the batched env; drop --env gym")
+        if variant not in ("base", "cities_and_knights"):
+            raise SystemExit(f"--families: the board families are the standard island's "
+                             f"(base, cities_and_knights), not {variant}")  # fmt: skip
+        for fam in args.families.split(","):
+            try:
+                family_options(fam)
+            except ValueError as exc:
+                raise SystemExit(f"--families: {exc}") from None
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     pool_entries = parse_pool(args.pool)
