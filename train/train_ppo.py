@@ -568,6 +568,8 @@ def build_parser() -> argparse.ArgumentParser:
         "(catan_env.games.catan.board.families: spiral, random_tokens, catanatron, beginner); "
         "default: the options' one board",
     )
+    p.add_argument("--overwrite", action="store_true",
+                   help="train into a non-empty --out, replacing an earlier run's files")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
 
@@ -684,6 +686,12 @@ def main(argv: list[str] | None = None) -> dict:
             except ValueError as exc:
                 raise SystemExit(f"--families: {exc}") from None
     out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise SystemExit(f"--out {args.out[:80]!r} is a file, not a folder")
+    if out.is_dir() and any(out.iterdir()) and not (args.overwrite or args.resume):
+        # An earlier run's model would be overwritten without a word.
+        raise SystemExit(f"--out {args.out[:80]!r} is not empty: pass --overwrite to replace "
+                         f"what is there, or choose another folder")  # fmt: skip
     out.mkdir(parents=True, exist_ok=True)
     pool_entries = parse_pool(args.pool)
     if args.pool == DEFAULT_POOL:  # the default names Catan's agents; keep what the game has

@@ -67,3 +67,16 @@ def test_train_ppo_trains_on_families(tmp_path):
         main(["--out", str(tmp_path / "bad"), "--families", "spiral,hexes"])
     with pytest.raises(SystemExit, match="drop --env gym"):
         main(["--out", str(tmp_path / "bad2"), "--families", "spiral", "--env", "gym"])
+
+
+def test_train_refuses_a_non_empty_out_without_overwrite(tmp_path):
+    """An earlier run's model is never replaced silently (catan-env train --out DIR)."""
+    from train.train_ppo import main
+
+    (tmp_path / "final.zip").write_bytes(b"an earlier run")
+    with pytest.raises(SystemExit, match="is not empty: pass --overwrite"):
+        main(["--out", str(tmp_path), "--minutes", "0", "--steps", "64", "--no-progress"])
+    assert (tmp_path / "final.zip").read_bytes() == b"an earlier run"
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(SystemExit, match="is a file, not a folder"):
+        main(["--out", str(tmp_path / "file"), "--no-progress"])
