@@ -288,7 +288,7 @@ CHECK_NONE = 0  # no leader was attached when the roll was made
 CHECK_DUE = 1  # a leader was attached and no check has been made yet
 CHECK_MADE = 2  # the check is made (the unit was eliminated, or no longer matters)
 CHECK_MADE_ALIVE = 3  # the check is made and the unit survived it: a later elimination
-# by retreat losses leaves the leader alone, and he then takes the eliminated unit's check
+# by retreat losses leaves the leader alone, who makes no second check but must evade
 
 
 @njit(cache=True)
@@ -479,14 +479,19 @@ def resolve(s):
         elif st == P.RS_LATE_CHECK:
             s[L.CB_STAGE] = P.RS_AFTER
             # CCA §3.12.2: losses of the retreat alone (no hit cost a block) get the
-            # roll's one check now; a unit eliminated by its failed retreat after
-            # surviving the check leaves its leader alone, who takes the eliminated
-            # unit's 1-die check (the FAQ's ruling for that sequence)
+            # roll's one check now. A roll makes only one check: a unit eliminated by
+            # its failed retreat after its leader survived the check leaves him alone,
+            # and he rolls no second check; a lone leader must evade (CCA §3.12.5)
             due = s[L.ROLL_LEADER] == CHECK_DUE and s[L.ROLL_LOST] > 0
             orphaned = s[L.ROLL_LEADER] == CHECK_MADE_ALIVE and s[L.UNIT_TYPE + at] == 0
-            if (due or orphaned) and s[L.LEADER + at] != 0:
+            if due and s[L.LEADER + at] != 0:
                 s[L.ROLL_LEADER] = CHECK_MADE
                 if _casualty_check(s, at, P.RS_AFTER):
+                    return
+            elif orphaned and s[L.LEADER + at] != 0:
+                s[L.ROLL_LEADER] = CHECK_MADE
+                _leader_must_evade(s, at, P.RS_AFTER)
+                if s[L.PHASE] == P.PH_LEADER_EVADE:
                     return
         elif st == P.RS_RAMPAGE or st == P.RS_BLOCKED:
             if _rampage_step(s, st == P.RS_BLOCKED):

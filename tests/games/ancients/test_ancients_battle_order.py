@@ -158,16 +158,18 @@ def test_one_check_per_roll_even_with_retreat_losses():
     assert blocks(g, 0, 5) == 2 and leader(g, 0, 5) and g.banners == (0, 0)
 
 
-def test_unit_eliminated_by_its_failed_retreat_leaves_the_leader_the_one_die_check():
-    """CCA §3.12.2, CCA §3.12.5, CCA §3.11.1: a unit that survives the hits and the check and is then eliminated by its failed retreat leaves its leader alone: he takes the eliminated unit's 1-die check, and evades if he survives it."""
+def test_unit_eliminated_by_its_failed_retreat_makes_no_second_check():
+    """CCA §3.12.2, CCA §3.12.5, CCA §3.11.1: one leader casualty check per combat roll: a unit that takes hits (its leader surviving the check) and is then eliminated by its failed retreat leaves its leader alone with no second check; he must evade."""
     g = make([("bottom", "HI", 1, 5), ("top", "MI", 0, 5, 2)], leaders=[("top", 0, 5)])
     to_battle(g, (1, 5))
+    # 1 hit and 2 flags; the check (light, light) spares him; he lets 1 flag go
     attack(g, (1, 5), (0, 5), ["medium", "flag", "flag", "light", "light", "light", "light"])
     assert leader(g, 0, 5) and phase(g) == PH_IGNORE
-    g.force_dice(["light"])  # the 1-die check: no helmet
+    g.force_dice(["helmet"])  # would kill him if a second (1-die) check were made
     g.step("ignore_flags(1)")  # the last block goes on the baseline
     assert unit(g, 0, 5) is None and g.banners == (1, 0)
-    assert phase(g) == PH_LEADER_EVADE
+    assert leader(g, 0, 5) and phase(g) == PH_LEADER_EVADE
+    assert g.state[L.FORCED_POS] == 0  # no die was rolled for him
 
 
 # ---------------------------------------------------------------- hill caps
