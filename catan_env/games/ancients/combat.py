@@ -285,10 +285,12 @@ def sword_ignore(s, h):
 
 # ROLL_LEADER: the one leader casualty check of a roll (CCA §3.12.2)
 CHECK_NONE = 0  # no leader was attached when the roll was made
-CHECK_DUE = 1  # a leader was attached and no check has been made yet
-CHECK_MADE = 2  # the check is made (the unit was eliminated, or no longer matters)
-CHECK_MADE_ALIVE = 3  # the check is made and the unit survived it: a later elimination
-# by retreat losses leaves the leader alone, who makes no second check but must evade
+CHECK_DUE = 1  # a leader was attached and no check has been made yet: made after the
+# hits, or after the retreat when the hits cost blocks and the flags could still
+# eliminate the unit (the check waits to see whether it is the 1-die or the 2-dice one)
+CHECK_MADE = 2  # the check is made (or no longer matters)
+CHECK_MADE_ALIVE = 3  # made right after the hits, the unit alive: no flag could
+# eliminate it, so it is made and done (kept apart from CHECK_MADE for the record)
 
 
 @njit(cache=True)
@@ -432,9 +434,17 @@ def resolve(s):
         at = s[L.ROLL_AT]
         if st == P.RS_CHECK:
             # CCA §3.9.1 step 5, §3.15 step 4: the check follows the hits and comes
-            # before the flags, so a leader it kills lets his unit ignore no flag
+            # before the flags, so a leader it kills lets his unit ignore no flag.
+            # CCA §3.12.2: when the flags could still eliminate the unit by a failed
+            # retreat, the roll's one check waits for the retreat (RS_LATE_CHECK):
+            # 1 die if the unit was eliminated, 2 dice if it survived
             s[L.CB_STAGE] = P.RS_FLAGS
-            if s[L.ROLL_LEADER] == CHECK_DUE and s[L.ROLL_LOST] > 0 and s[L.LEADER + at] != 0:
+            if (
+                s[L.ROLL_LEADER] == CHECK_DUE
+                and s[L.ROLL_LOST] > 0
+                and s[L.LEADER + at] != 0
+                and not _retreat_may_eliminate(s, at)
+            ):
                 alive = s[L.UNIT_TYPE + at] != 0
                 s[L.ROLL_LEADER] = CHECK_MADE_ALIVE if alive else CHECK_MADE
                 if _casualty_check(s, at, P.RS_FLAGS):
@@ -478,20 +488,13 @@ def resolve(s):
             return
         elif st == P.RS_LATE_CHECK:
             s[L.CB_STAGE] = P.RS_AFTER
-            # CCA §3.12.2: losses of the retreat alone (no hit cost a block) get the
-            # roll's one check now. A roll makes only one check: a unit eliminated by
-            # its failed retreat after its leader survived the check leaves him alone,
-            # and he rolls no second check; a lone leader must evade (CCA §3.12.5)
-            due = s[L.ROLL_LEADER] == CHECK_DUE and s[L.ROLL_LOST] > 0
-            orphaned = s[L.ROLL_LEADER] == CHECK_MADE_ALIVE and s[L.UNIT_TYPE + at] == 0
-            if due and s[L.LEADER + at] != 0:
+            # CCA §3.12.2: the roll's one check when it is still due: the retreat alone
+            # cost blocks, or the hits did and the check waited for the retreat. A unit
+            # the retreat eliminated leaves its leader the 1-die check (a helmet kills
+            # him, else he must evade, CCA §3.12.5); a unit that survived, the 2-dice one
+            if s[L.ROLL_LEADER] == CHECK_DUE and s[L.ROLL_LOST] > 0 and s[L.LEADER + at] != 0:
                 s[L.ROLL_LEADER] = CHECK_MADE
                 if _casualty_check(s, at, P.RS_AFTER):
-                    return
-            elif orphaned and s[L.LEADER + at] != 0:
-                s[L.ROLL_LEADER] = CHECK_MADE
-                _leader_must_evade(s, at, P.RS_AFTER)
-                if s[L.PHASE] == P.PH_LEADER_EVADE:
                     return
         elif st == P.RS_RAMPAGE or st == P.RS_BLOCKED:
             if _rampage_step(s, st == P.RS_BLOCKED):
@@ -502,6 +505,18 @@ def resolve(s):
         else:  # RS_END
             end_combat(s)
             return
+
+
+@njit(cache=True)
+def _retreat_may_eliminate(s, at):
+    """CCA §3.12.2, §3.11.1: could the roll's flags still eliminate the unit at ``at``
+    (alive after the hits) by failed-retreat losses? Every retreat hex costs at most
+    1 block (one it cannot move, or a marsh it enters), so only when the flags, none
+    ignored, ask for at least as many hexes as it has blocks left."""
+    if s[L.UNIT_TYPE + at] == 0 or s[L.ROLL_FLAGS] == 0:
+        return False
+    per = UNIT_RETREAT[unit_at(s, at)] + s[L.ROLL_EXTRA]
+    return s[L.ROLL_FLAGS] * per >= s[L.UNIT_BLOCKS + at]
 
 
 @njit(cache=True)

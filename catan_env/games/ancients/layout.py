@@ -168,7 +168,12 @@ ROLL_AT = _add("roll_at", doc="hex of the unit rolled against (follows its retre
 ROLL_FLAGS = _add("roll_flags", doc="flags scored by the roll")
 ROLL_EXTRA = _add("roll_extra", doc="extra retreat hexes per flag (camel vs cavalry)")
 ROLL_LOST = _add("roll_lost", doc="blocks the target lost to this roll")
-ROLL_LEADER = _add("roll_leader", doc="1 if the target had an attached leader when rolled at")
+ROLL_LEADER = _add(
+    "roll_leader",
+    doc="the roll's one leader casualty check (CCA §3.12.2): 0 no attached leader "
+    "when rolled at, 1 due (after the hits, or after the retreat when the flags "
+    "could eliminate the unit), 2 made, 3 made after the hits with the unit alive",
+)
 RETREAT_LEFT = _add("retreat_left", doc="retreat hexes still to move")
 RAMPAGE_K = _add("rampage_k", doc="elephant rampage / blocked retreat: next neighbour, -1 none")
 RAMPAGE_LEFT = _add("rampage_left", doc="hexes a blocked elephant could not retreat")

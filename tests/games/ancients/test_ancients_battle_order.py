@@ -158,18 +158,72 @@ def test_one_check_per_roll_even_with_retreat_losses():
     assert blocks(g, 0, 5) == 2 and leader(g, 0, 5) and g.banners == (0, 0)
 
 
-def test_unit_eliminated_by_its_failed_retreat_makes_no_second_check():
-    """CCA §3.12.2, CCA §3.12.5, CCA §3.11.1: one leader casualty check per combat roll: a unit that takes hits (its leader surviving the check) and is then eliminated by its failed retreat leaves its leader alone with no second check; he must evade."""
+def _baseline_unit_with_two_flags():
+    """Top MI of 2 blocks with its leader on its baseline (r0c5): 1 hit leaves 1
+    block and 2 flags could cost it that block, so the check waits for the retreat."""
     g = make([("bottom", "HI", 1, 5), ("top", "MI", 0, 5, 2)], leaders=[("top", 0, 5)])
     to_battle(g, (1, 5))
-    # 1 hit and 2 flags; the check (light, light) spares him; he lets 1 flag go
-    attack(g, (1, 5), (0, 5), ["medium", "flag", "flag", "light", "light", "light", "light"])
+    attack(g, (1, 5), (0, 5), ["medium", "flag", "flag", "light", "light"])
+    # no check yet: the leader is still there and lets 1 flag go
     assert leader(g, 0, 5) and phase(g) == PH_IGNORE
-    g.force_dice(["helmet"])  # would kill him if a second (1-die) check were made
+    assert names(g) == {"ignore_flags(0)", "ignore_flags(1)"}
+    return g
+
+
+def test_unit_eliminated_by_its_failed_retreat_leader_one_die_check_helmet_kills():
+    """CCA §3.12.2, CCA §3.11.1: one leader casualty check per combat roll: a unit that loses blocks to the roll and is then eliminated by its failed retreat makes the 1-die check of an eliminated unit (no 2-dice check): a helmet kills the leader, 1 banner."""
+    g = _baseline_unit_with_two_flags()
+    g.force_dice(["helmet", "helmet"])  # a 2-dice check would also kill him
     g.step("ignore_flags(1)")  # the last block goes on the baseline
+    assert unit(g, 0, 5) is None and not leader(g, 0, 5)
+    assert g.banners == (2, 0)  # the unit and the leader
+    assert g.state[L.FORCED_POS] == 1  # one die, the 1-die check
+
+
+def test_unit_eliminated_by_its_failed_retreat_leader_one_die_check_else_evades():
+    """CCA §3.12.2, CCA §3.12.5, CCA §3.11.1: the 1-die check of a unit eliminated by its failed retreat after losing blocks to the roll: no helmet, and the leader, alone, must evade; no 2-dice check is rolled."""
+    g = _baseline_unit_with_two_flags()
+    g.force_dice(["light", "helmet", "helmet"])
+    g.step("ignore_flags(1)")
     assert unit(g, 0, 5) is None and g.banners == (1, 0)
     assert leader(g, 0, 5) and phase(g) == PH_LEADER_EVADE
-    assert g.state[L.FORCED_POS] == 0  # no die was rolled for him
+    assert g.state[L.FORCED_POS] == 1  # one die for him, no second check
+
+
+def test_check_waiting_for_a_retreat_that_succeeds_is_the_two_dice_check():
+    """CCA §3.12.2, CCA §3.11.1: a unit that loses blocks and whose flags could still eliminate it makes the roll's one check after the retreat; when it survives the retreat that is the 2-dice check (two helmets kill the leader)."""
+    g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5, 2)], leaders=[("top", 4, 5)])
+    to_battle(g, (5, 5))
+    attack(g, (5, 5), (4, 5), ["medium", "flag", "light", "light", "light"])
+    assert blocks(g, 4, 5) == 1 and leader(g, 4, 5) and phase(g) == PH_IGNORE
+    g.force_dice(["helmet", "helmet", "helmet"])
+    g.step("ignore_flags(0)")
+    assert phase(g) == PH_RETREAT and g.state[L.FORCED_POS] == 0  # not rolled yet
+    g.step("hex(r3c5)")
+    assert unit(g, 3, 5) == "MI" and blocks(g, 3, 5) == 1
+    assert not leader(g, 3, 5) and g.banners == (1, 0)
+    assert g.state[L.FORCED_POS] == 2  # the 2-dice check, once
+
+
+def test_check_waiting_for_the_flags_all_ignored_is_the_two_dice_check():
+    """CCA §3.12.2, CCA §3.11.2: when the owner ignores every flag there is no retreat; the roll's one check is the 2-dice check, made at once, and the unit battles back."""
+    g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5, 2)], leaders=[("top", 4, 5)])
+    to_battle(g, (5, 5))
+    attack(g, (5, 5), (4, 5), ["medium", "flag", "light", "light", "light"])
+    g.force_dice(["helmet", "light", "helmet"])
+    g.step("ignore_flags(1)")
+    assert blocks(g, 4, 5) == 1 and leader(g, 4, 5) and g.banners == (0, 0)
+    assert g.state[L.FORCED_POS] == 2 and phase(g) == PH_BATTLE_BACK
+
+
+def test_blocks_lost_without_flags_make_the_two_dice_check_after_the_hits():
+    """CCA §3.12.2, CCA §3.9.1 (step 5): a unit that loses blocks to a roll with no flag makes the 2-dice check right after the blocks are removed."""
+    g = make([("bottom", "HI", 5, 5), ("top", "MI", 4, 5, 2)], leaders=[("top", 4, 5)])
+    to_battle(g, (5, 5))
+    attack(g, (5, 5), (4, 5), ["medium", "light", "light", "light", "light", "helmet", "helmet"])
+    assert blocks(g, 4, 5) == 1 and not leader(g, 4, 5) and g.banners == (1, 0)
+    assert g.state[L.FORCED_POS] == 7  # 5 attack dice and the 2-dice check
+    assert phase(g) == PH_BATTLE_BACK
 
 
 # ---------------------------------------------------------------- hill caps
