@@ -450,7 +450,9 @@ def write_figures(r: Run) -> None:
     fams = sorted({row["eval_family"] for row in rows})
     for fam in fams:
         pts = [(row["round"], row["new_rate"]) for row in rows if row["eval_family"] == fam]
-        ax.plot(*zip(*pts, strict=True), marker="o", label=fam)
+        label = f"{fam} (held out)" if fam == r.settings.holdout else fam
+        ax.plot(*zip(*pts, strict=True), marker="o", label=label)
+    ax.set_xticks(sorted({row["round"] for row in rows}))
     ax.axhline(1 / r.settings.num_players, color="grey", lw=0.8, ls="--", label="chance")
     ax.set_xlabel("round")
     ax.set_ylabel("searcher's wins vs 3 heuristics")
