@@ -358,6 +358,7 @@ def _agent_specs() -> list[str]:
         "ppo": "ppo:PATH",
         "learned": "learned[:PATH]",
         "learned-search": "learned-search[:SECONDS]",
+        "value-search": "value-search[:SECONDS]",
         "catanatron": "catanatron:{alphabeta,value,weighted,random}",
     }
     return [written.get(name, name) for name in registered_agents()]

@@ -59,7 +59,8 @@ def test_help_lists_games_variants_scenarios_and_agents(capsys):
         agents = re.search(r"^  catan +(.*)$", out.split("agents (--agents):")[1], re.M)
         assert agents.group(1) == (
             "catanatron:{alphabeta,value,weighted,random}, heuristic, learned[:PATH], "
-            "learned-search[:SECONDS], mcts[:SECONDS], ppo:PATH, random, weighted"
+            "learned-search[:SECONDS], mcts[:SECONDS], ppo:PATH, random, value-search[:SECONDS], "
+            "weighted"
         )
         assert re.search(r"^  ancients +random, heuristic$", out, re.M)
 
