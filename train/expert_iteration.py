@@ -480,8 +480,12 @@ def main(argv: list[str] | None = None) -> Run:
                    help="round 0's heuristic games")  # fmt: skip
     p.add_argument("--games", type=int, default=d.games, help="self-play games a later round")
     p.add_argument("--keep", type=int, default=d.keep, help="positions kept per game")
-    p.add_argument("--search-share", type=float, default=d.search_share,
-                   help="chance that a seat of a self-play game is the searcher")
+    p.add_argument(
+        "--search-share",
+        type=float,
+        default=d.search_share,
+        help="chance that a seat of a self-play game is the searcher",
+    )
     p.add_argument("--searcher", choices=("mcts", "expectimax"), default=d.searcher)
     p.add_argument("--leaf", choices=("value", "mix"), default=d.leaf,
                    help="mcts: the horizon scored by the value, or by its mean with the "
@@ -497,10 +501,18 @@ def main(argv: list[str] | None = None) -> Run:
     p.add_argument("--lr", type=float, default=d.lr)
     p.add_argument("--hidden", default=",".join(map(str, d.hidden)))
     p.add_argument("--replay", type=int, default=d.replay, help="rounds in the replay window")
-    p.add_argument("--rounds", type=int, default=None,
-                   help=f"rounds in all (default {d.rounds}; with --resume, the saved number)")
-    p.add_argument("--hours", type=float, default=None,
-                   help=f"stop after the round that passes this many hours (default {d.hours})")
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=None,
+        help=f"rounds in all (default {d.rounds}; with --resume, the saved number)",
+    )
+    p.add_argument(
+        "--hours",
+        type=float,
+        default=None,
+        help=f"stop after the round that passes this many hours (default {d.hours})",
+    )
     p.add_argument("--jobs", type=int, default=0, help="processes (default: cores)")
     p.add_argument("--seed", type=int, default=d.seed)
     a = p.parse_args(argv)
@@ -517,8 +529,11 @@ def main(argv: list[str] | None = None) -> Run:
     for name in ("bootstrap_games", "games", "keep", "eval_games", "epochs", "rounds"):
         if (getattr(a, name) or 0) < 0:
             p.error(f"--{name.replace('_', '-')} must be >= 0")
-    if (a.hours is not None and not a.hours > 0) or not a.search_seconds > 0 \
-            or not a.eval_seconds > 0:
+    if (
+        (a.hours is not None and not a.hours > 0)
+        or not a.search_seconds > 0
+        or not a.eval_seconds > 0
+    ):
         p.error("--hours, --search-seconds and --eval-seconds must be positive")
     settings = Settings(
         variant=a.variant, num_players=a.players, families=families, holdout=a.holdout,
@@ -531,8 +546,14 @@ def main(argv: list[str] | None = None) -> Run:
         rounds=d.rounds if a.rounds is None else a.rounds,
         hours=d.hours if a.hours is None else a.hours, jobs=a.jobs, seed=a.seed,
     )  # fmt: skip
-    return run(settings, Path(a.out), resume=a.resume, jobs=a.jobs or None,
-               rounds=a.rounds if a.resume else None, hours=a.hours if a.resume else None)
+    return run(
+        settings,
+        Path(a.out),
+        resume=a.resume,
+        jobs=a.jobs or None,
+        rounds=a.rounds if a.resume else None,
+        hours=a.hours if a.resume else None,
+    )
 
 
 if __name__ == "__main__":

@@ -43,8 +43,18 @@ def _to_value(model, meta) -> ValueNet:
 
 
 def fit_value(
-    net: ValueNet, positions: Positions, spec, tables, *, epochs: int = 3, batch: int = 512,
-    lr: float = 1e-3, weight_decay: float = 1e-5, holdout: float = 0.05, seed: int = 0, log=print,
+    net: ValueNet,
+    positions: Positions,
+    spec,
+    tables,
+    *,
+    epochs: int = 3,
+    batch: int = 512,
+    lr: float = 1e-3,
+    weight_decay: float = 1e-5,
+    holdout: float = 0.05,
+    seed: int = 0,
+    log=print,
 ) -> tuple[ValueNet, dict]:
     """Train ``net`` (a copy is returned) on ``positions``; the last ``holdout`` of them
     (whole games: a game's positions are stored together) are kept out to report the

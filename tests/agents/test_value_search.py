@@ -230,7 +230,9 @@ def test_mcts_scores_its_horizon_with_the_learned_value():
         def spy(kit, state, tb, seat, kinds, a, turn0, v_root, _orig=original, _s=scores):
             score = _orig(kit, state, tb, seat, kinds, a, turn0, v_root)
             after = Game._from_state(state.copy(), g.config)
-            learned = 1.0 * (after.winner == seat) if after.done else _kernel_value(net, after, seat)
+            learned = (
+                1.0 * (after.winner == seat) if after.done else _kernel_value(net, after, seat)
+            )
             _s.append((score, learned))
             return score
 
