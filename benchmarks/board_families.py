@@ -22,6 +22,7 @@ import numpy as np
 from catan_env import Game
 from catan_env.games.catan.board import standard
 from catan_env.games.catan.board.families import FAMILIES, family_options
+from catan_env.games.catan.board.hexgrid import DIRECTIONS
 from catan_env.games.catan.common import layout as L
 
 
@@ -57,16 +58,7 @@ def catanatron_rate(boards: int) -> float | None:
         m = CatanMap.from_template(BASE_MAP_TEMPLATE)
         red = {c for c, t in m.land_tiles.items() if t.number in (6, 8)}
         touching += any(
-            (c[0] + dx, c[1] + dy, c[2] + dz) in red
-            for c in red
-            for dx, dy, dz in (
-                (1, -1, 0),
-                (1, 0, -1),
-                (0, 1, -1),
-                (-1, 1, 0),
-                (-1, 0, 1),
-                (0, -1, 1),
-            )
+            (c[0] + dx, c[1] + dy, c[2] + dz) in red for c in red for dx, dy, dz in DIRECTIONS
         )
     return touching / boards
 
